@@ -1,0 +1,132 @@
+/** Lottery area: LOTT/ELOTT menus, popular lotteries, Vietnamese draws, lobby launch. */
+import { Type } from '@sinclair/typebox';
+import { op } from './define';
+import { Timestamp } from './common';
+
+const LotteryGame = Type.Object(
+  {
+    gameCode: Type.String(),
+    gameName: Type.String(),
+    defaultPlayType: Type.String(),
+    drawIntervalSeconds: Type.Integer(),
+  },
+  { title: 'LotteryGame' },
+);
+
+const LotteryMenu = Type.Object(
+  {
+    gameMenus: Type.Array(
+      Type.Object({ gameGroupCode: Type.String(), labelName: Type.String(), games: Type.Array(LotteryGame) }),
+    ),
+  },
+  { title: 'LotteryMenu' },
+);
+
+const Numero = Type.Object(
+  { gameCode: Type.String(), numero: Type.String(), openTime: Timestamp(), result: Type.String() },
+  { title: 'Numero' },
+);
+
+const prizeModeQuery = Type.Object(
+  { prizeMode: Type.Optional(Type.String({ maxLength: 16, examples: ['Lott'] })) },
+  { examples: [{ prizeMode: 'Lott' }] },
+);
+
+export const lotteryOps = {
+  getLotteryMenu: op({
+    operationId: 'getLotteryMenu',
+    method: 'GET',
+    path: '/lgw/vn/games/game_menu',
+    area: 'lottery',
+    summary: 'Lottery menu of a prize mode (gameMenus with gameGroupCode and labelName)',
+    moduleId: 'LOTTMENU3',
+    access: 'public',
+    query: prizeModeQuery,
+    value: LotteryMenu,
+  }),
+  getRecentLotteryMenu: op({
+    operationId: 'getRecentLotteryMenu',
+    method: 'GET',
+    path: '/lgw/vn/games/game_menu/recent',
+    area: 'lottery',
+    summary: 'Recently played lotteries',
+    moduleId: 'LOTTMENU3',
+    access: 'public',
+    query: prizeModeQuery,
+    value: LotteryMenu,
+  }),
+  getPopularLotteries: op({
+    operationId: 'getPopularLotteries',
+    method: 'GET',
+    path: '/lgw/games/popular',
+    area: 'lottery',
+    summary: 'Popular lotteries (count 20)',
+    moduleId: 'LOTTPOPULAR3',
+    access: 'public',
+    query: Type.Object(
+      {
+        count: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 })),
+        prizeMode: Type.Optional(Type.String({ maxLength: 16 })),
+        device: Type.Optional(Type.String({ maxLength: 16 })),
+        language: Type.Optional(Type.String({ maxLength: 8 })),
+      },
+      { examples: [{ count: 20, prizeMode: 'Lott', device: 'WEB', language: 'EN' }] },
+    ),
+    value: Type.Array(LotteryGame),
+  }),
+  getVnNumeros: op({
+    operationId: 'getVnNumeros',
+    method: 'GET',
+    path: '/lgw/vn/numeros/opened/game',
+    area: 'lottery',
+    summary: 'Past Vietnamese lottery draws (count 100)',
+    moduleId: 'VNLOTT3',
+    access: 'public',
+    query: Type.Object(
+      {
+        gameCode: Type.String({ minLength: 1, maxLength: 32 }),
+        count: Type.Optional(Type.Integer({ minimum: 1, maximum: 200, default: 100 })),
+      },
+      { examples: [{ gameCode: 'VNHN', count: 100 }] },
+    ),
+    value: Type.Array(Numero),
+  }),
+  getOpenedNumero: op({
+    operationId: 'getOpenedNumero',
+    method: 'GET',
+    path: '/lotto/lgw/games/opened/numero',
+    area: 'lottery',
+    summary: 'The latest opened draw of a lottery',
+    moduleId: 'LOTT3',
+    access: 'public',
+    query: Type.Object(
+      { gameCode: Type.String({ minLength: 1, maxLength: 32 }) },
+      { examples: [{ gameCode: 'VNHN' }] },
+    ),
+    value: Numero,
+  }),
+  launchLotteryLobby: op({
+    operationId: 'launchLotteryLobby',
+    method: 'POST',
+    path: '/lgw/games/lobby/launch',
+    area: 'lottery',
+    summary: 'Lobby launch: lotto area VN, mode LOTT, view betting or lobby',
+    moduleId: 'LOTT3',
+    access: 'member',
+    inferred: true,
+    body: Type.Object(
+      {
+        area: Type.Optional(Type.String({ maxLength: 8, default: 'VN' })),
+        mode: Type.Optional(Type.String({ maxLength: 8, default: 'LOTT' })),
+        gameCode: Type.Optional(Type.String({ maxLength: 32 })),
+        playType: Type.Optional(Type.String({ maxLength: 32 })),
+        view: Type.Union([Type.Literal('betting'), Type.Literal('lobby')]),
+        device: Type.Optional(Type.String({ maxLength: 16 })),
+        backUrl: Type.Optional(Type.String({ maxLength: 1024 })),
+        language: Type.Optional(Type.String({ maxLength: 8 })),
+      },
+      { examples: [{ area: 'VN', mode: 'LOTT', gameCode: 'VNHN', view: 'betting', device: 'WEB', language: 'EN' }] },
+    ),
+    value: Type.Object({ url: Type.String() }),
+  }),
+} as const;

@@ -1,0 +1,127 @@
+/**
+ * Builds the Fastify instance: the simulator's routes from the contract, the QA control API, local
+ * assets and the built web app. Tests import this and use `app.inject`; `scripts/start.ts` listens.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import cookie from '@fastify/cookie';
+import formbody from '@fastify/formbody';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { ErrorCode } from '../openapi/common';
+import { ApiError } from './errors';
+import { agentRoutes } from './routes/agent';
+import { gamesRoutes } from './routes/games';
+import { lotteryRoutes } from './routes/lottery';
+import { memberRoutes } from './routes/member';
+import { messagesRoutes } from './routes/messages';
+import { pointsRoutes } from './routes/points';
+import { promotionsRoutes } from './routes/promotions';
+import { sessionRoutes } from './routes/session';
+import { systemRoutes } from './routes/system';
+import { verificationRoutes } from './routes/verification';
+import { walletRoutes } from './routes/wallet';
+import { Sim } from './sim/state';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    sim: Sim;
+  }
+}
+
+export interface AppOptions {
+  /** Scenario of fixtures/scenarios to start with. */
+  scenario?: string;
+  /** Folder of the built web app to serve (history-mode fallback to index.html). */
+  webDist?: string;
+  /** Mount the QA control API under /__sim (simulator mode only). */
+  controlApi?: boolean;
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** Paths the API owns: unknown ones there answer the error envelope, never the web app. */
+export const API_PREFIXES = ['/wps/', '/lgw/', '/lotto/', '/__sim', '/__gateway', '/assets/'];
+
+interface ValidationIssue {
+  instancePath: string;
+  message?: string;
+  params?: { missingProperty?: string; additionalProperty?: string };
+}
+
+/** 'body/username' style names of the fields a schema error is about. */
+function validationFields(context: string | undefined, issues: ValidationIssue[]) {
+  const where = context === 'querystring' ? 'query' : (context ?? 'body');
+  return issues.map((v) => {
+    const path = v.instancePath.replace(/^\//, '');
+    const leaf = v.params?.missingProperty ?? v.params?.additionalProperty;
+    const field = [where, path, leaf].filter(Boolean).join('/');
+    return { field, message: v.message ?? 'is invalid' };
+  });
+}
+
+export async function buildApp(options: AppOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: 8 * 1024 * 1024,
+    ajv: {
+      customOptions: { removeAdditional: false, useDefaults: true, coerceTypes: 'array', allErrors: true },
+    },
+  });
+
+  app.decorate('sim', new Sim({ scenario: options.scenario ?? 'default' }));
+  app.decorateRequest('simSession', null);
+  app.decorateRequest('simAccount', null);
+
+  await app.register(cookie);
+  await app.register(formbody);
+
+  app.setErrorHandler((error: Error & { statusCode?: number; validation?: ValidationIssue[]; validationContext?: string; code?: string }, request, reply) => {
+    if (error instanceof ApiError) return reply.status(error.statusCode).send(error.toEnvelope());
+    if (error.validation) {
+      const fields = validationFields(error.validationContext, error.validation);
+      return reply.status(400).send({
+        success: false,
+        errorCode: ErrorCode.requestParam,
+        message: fields.map((f) => `${f.field} ${f.message}`).join('; '),
+        value: { fields },
+      });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      return reply.status(status).send({ success: false, errorCode: ErrorCode.requestParam, message: error.message });
+    }
+    request.log.error(error);
+    return reply.status(500).send({ success: false, errorCode: ErrorCode.unknown, message: 'Unknown error' });
+  });
+
+  await app.register(sessionRoutes);
+  await app.register(verificationRoutes);
+  await app.register(systemRoutes);
+  await app.register(memberRoutes);
+  await app.register(walletRoutes);
+  await app.register(gamesRoutes);
+  await app.register(lotteryRoutes);
+  await app.register(pointsRoutes);
+  await app.register(promotionsRoutes);
+  await app.register(messagesRoutes);
+  await app.register(agentRoutes);
+
+  const dist = options.webDist;
+  const indexHtml = dist && existsSync(join(dist, 'index.html')) ? readFileSync(join(dist, 'index.html'), 'utf8') : null;
+  if (dist && indexHtml) {
+    await app.register(fastifyStatic, { root: dist, wildcard: false, index: false });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    if (indexHtml && request.method === 'GET' && !API_PREFIXES.some((p) => path.startsWith(p))) {
+      // History mode: every app route answers the SPA shell.
+      return reply.type('text/html').send(indexHtml);
+    }
+    return reply
+      .status(404)
+      .send({ success: false, errorCode: ErrorCode.notFound, message: `No route ${request.method} ${path}` });
+  });
+
+  return app;
+}

@@ -1,0 +1,154 @@
+/**
+ * Registers one operation of the contract as a Fastify route: request schemas (headers, query, body)
+ * validate the call, the response schemas serialise the reply, and the access rule, the system status
+ * gate and the encrypted body are handled before the handler runs. Handlers return only the value.
+ */
+import type { Static, TObject, TSchema } from '@sinclair/typebox';
+import { Type } from '@sinclair/typebox';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { CommonHeadersSchema, ErrorCode, ErrorEnvelopeSchema, Ok } from '../openapi/common';
+import type { OperationDef } from '../openapi/define';
+import { ApiError } from './errors';
+import { DecryptError } from './sim/rsa';
+import type { Account, Sim } from './sim/state';
+import type { Session } from './sim/sessions';
+
+type StaticOr<T, D> = T extends TSchema ? Static<T> : D;
+
+export interface HandlerContext<Q, B> {
+  query: Q;
+  body: B;
+  sim: Sim;
+  /** The caller's session, for operations that need a token. */
+  session: Session | null;
+  /** The caller's account, for operations that need a token. */
+  account: Account | null;
+  /** The account or 401; for handlers of token operations. */
+  me(): Account;
+  language: string;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+// Operation definitions are generic in their schemas; `any` here only widens the registry's element type.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyDef = OperationDef<any, any, any>;
+
+export type Handler<O extends AnyDef> = (
+  ctx: HandlerContext<StaticOr<NonNullable<O['query']>, Record<string, never>>, StaticOr<NonNullable<O['body']>, undefined>>,
+) => Static<O['value']> | Promise<Static<O['value']>>;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    simSession: Session | null;
+    simAccount: Account | null;
+  }
+}
+
+/** Operations that still answer during maintenance and region restriction. */
+const ALWAYS_OPEN = new Set(['getSystemStatus']);
+
+function headersSchema(op: AnyDef): TObject {
+  const extra: TObject | undefined = op.headers;
+  return extra
+    ? Type.Composite([CommonHeadersSchema, extra], { additionalProperties: true })
+    : CommonHeadersSchema;
+}
+
+/** Throws the maintenance or region error when the system status says so (spec section 4). */
+export function gateSystemStatus(sim: Sim, operationId: string): void {
+  if (ALWAYS_OPEN.has(operationId)) return;
+  const status = sim.systemStatus;
+  if (status === 1) {
+    throw new ApiError(503, ErrorCode.maintenance, 'System Maintenance', {
+      retryAfterSeconds: Math.max(0, Math.ceil((sim.world.brand.maintenance.endTime - sim.now()) / 1000)),
+    });
+  }
+  if (status === 2) {
+    const { ip, country } = sim.world.brand.location;
+    throw new ApiError(403, ErrorCode.regionRestricted, 'IP Restriction', { ip, country });
+  }
+}
+
+export function registerOperation<O extends AnyDef>(app: FastifyInstance, op: O, handler: Handler<O>): void {
+  const schema: Record<string, unknown> = {
+    operationId: op.operationId,
+    tags: [op.area],
+    summary: op.summary,
+    headers: headersSchema(op),
+    response: {
+      200: Ok(op.value, `${op.operationId}Reply`),
+      '4xx': ErrorEnvelopeSchema,
+      '5xx': ErrorEnvelopeSchema,
+    },
+  };
+  if (op.query) schema.querystring = op.query;
+  if (op.body) schema.body = op.body;
+
+  app.route({
+    method: op.method,
+    url: op.path,
+    schema,
+    config: { operationId: op.operationId },
+    onRequest: async (request) => {
+      const sim = app.sim;
+      gateSystemStatus(sim, op.operationId);
+      request.simSession = null;
+      request.simAccount = null;
+      if (op.access !== 'public') {
+        const auth = request.headers.authorization;
+        const { session, account } = sim.requireSession(typeof auth === 'string' ? auth : undefined);
+        sim.requireAccess(account, op.access);
+        request.simSession = session;
+        request.simAccount = account;
+      }
+    },
+    preValidation: op.encrypted
+      ? async (request) => {
+          const header = request.headers.encryption;
+          try {
+            request.body = app.sim.rsa.decryptBody(typeof header === 'string' ? header : undefined, request.body);
+          } catch (err) {
+            if (err instanceof DecryptError) {
+              throw new ApiError(400, ErrorCode.requestParam, err.message, {
+                fields: [{ field: err.field, message: err.message }],
+              });
+            }
+            throw err;
+          }
+        }
+      : undefined,
+    handler: async (request, reply) => {
+      const account = request.simAccount;
+      const language = String(request.headers.language ?? 'EN');
+      const value = await handler({
+        query: (request.query ?? {}) as never,
+        body: request.body as never,
+        sim: app.sim,
+        session: request.simSession,
+        account,
+        me: () => {
+          if (!account) throw new ApiError(401, ErrorCode.notSession, 'Not logged in, please log in');
+          return account;
+        },
+        language,
+        request,
+        reply,
+      });
+      return { success: true, value };
+    },
+  });
+}
+
+/** Register a table of handlers against a table of operations of one area. */
+export function registerArea<T extends Record<string, AnyDef>>(
+  app: FastifyInstance,
+  ops: T,
+  handlers: { [K in keyof T]: Handler<T[K]> },
+): void {
+  for (const key of Object.keys(ops) as (keyof T)[]) {
+    const op = ops[key];
+    const handler = handlers[key];
+    if (op && handler) registerOperation(app, op, handler);
+  }
+}

@@ -1,0 +1,4 @@
+/** games routes: not written yet. */
+import type { FastifyInstance } from 'fastify';
+
+export async function gamesRoutes(_app: FastifyInstance): Promise<void> {}

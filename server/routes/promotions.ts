@@ -1,0 +1,4 @@
+/** promotions routes: not written yet. */
+import type { FastifyInstance } from 'fastify';
+
+export async function promotionsRoutes(_app: FastifyInstance): Promise<void> {}

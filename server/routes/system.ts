@@ -1,0 +1,158 @@
+/** System routes: status, permission bootstrap, flags, settings, content, support (spec sections 2, 3, 7). */
+import type { FastifyInstance } from 'fastify';
+import type { Static } from '@sinclair/typebox';
+import { AnnouncementSchema, BannerSchema, systemOps } from '../../openapi/system';
+import { encodeServicePath } from '../../openapi/wire-crypto';
+import { registerArea } from '../contract';
+import { refused } from '../errors';
+import type { Sim } from '../sim/state';
+
+type Announcement = Static<typeof AnnouncementSchema>;
+type Banner = Static<typeof BannerSchema>;
+
+const announcements = (sim: Sim) => sim.world.announcements as unknown as (Announcement & { type: string })[];
+const banners = (sim: Sim) => sim.world.banners as unknown as Banner[];
+
+function registerSettings(sim: Sim) {
+  const rules = sim.world.registerRules;
+  return {
+    rules,
+    captchaEnabled: sim.world.brand.registerCaptcha ?? rules.some((r) => r.key === 'captcha' && r.enabled),
+    smsVerification: sim.flag('REGMOBVERF3'),
+    firebaseSms: false,
+    defaultCountryDialingCode: sim.world.countries[0]?.countryDialingCode ?? '+92',
+  };
+}
+
+/** The customer-service link as the gateway hides it: DES text with the key as its last 8 chars. */
+function customerServicePath(sim: Sim): string {
+  const key = 'Cs' + String(sim.world.brand.merchantId).padStart(6, '0').slice(-6);
+  return encodeServicePath(sim.world.brand.customerService.liveChatUrl, key);
+}
+
+/** System routes plugin. */
+export async function systemRoutes(app: FastifyInstance): Promise<void> {
+  registerArea(app, systemOps, {
+    getSystemStatus: ({ sim }) => {
+      const { brand } = sim.world;
+      return {
+        status: sim.systemStatus,
+        ip: brand.location.ip,
+        country: brand.location.country,
+        ...(sim.systemStatus === 1 ? { maintenance: brand.maintenance } : {}),
+      };
+    },
+
+    getPermission: ({ sim }) => {
+      const { brand } = sim.world;
+      const system = sim.world.system as { resources?: { resourceType: string; url: string; qrCodeUrl: string; labelNameEn: string }[] };
+      return {
+        merchantCode: brand.merchantCode,
+        merchantId: brand.merchantId,
+        brandName: brand.brandName,
+        theme: brand.theme,
+        currencySymbol: brand.currencySymbol,
+        currency: brand.currency,
+        languages: brand.languages,
+        defaultLanguage: brand.defaultLanguage,
+        loginBeforeHome: brand.loginBeforeHome,
+        whitelabel: sim.world.whitelabel,
+        registerRules: sim.world.registerRules,
+        resources: system.resources ?? [],
+        customerService: { csType: brand.customerService.csType, path: customerServicePath(sim) },
+        gtagId: brand.gtagId,
+        imageCDNs: brand.imageCDNs,
+        launchGameCDNs: brand.launchGameCDNs,
+        location: brand.location,
+        maintenance: sim.systemStatus === 1,
+        regionRestriction: sim.systemStatus === 2,
+        social: brand.social,
+        footer: brand.footer,
+        prizeModes: brand.prizeModes,
+        esportsVendors: brand.esportsVendors,
+      };
+    },
+
+    getWhitelabel: ({ sim }) => sim.world.whitelabel,
+
+    getRegisterSettings: ({ sim }) => registerSettings(sim),
+
+    getMenuSettings: ({ sim }) => {
+      const menu = (sim.world.system as { menuSettings?: { topBar?: boolean; sideBar?: boolean; categoryOrder?: string[] } }).menuSettings ?? {};
+      return {
+        topBar: menu.topBar ?? false,
+        sideBar: menu.sideBar ?? false,
+        categoryOrder: menu.categoryOrder ?? ['INHOUSE', 'LOTT', 'LIVE', 'SPORTS', 'FISH', 'RNG', 'PVP', 'ESPORTS'],
+      };
+    },
+
+    getCountryCodes: ({ sim }) => sim.world.countries,
+
+    getDomainRoutes: ({ sim }) =>
+      ((sim.world.system as { domainRoutes?: { domain: string; speed: number }[] }).domainRoutes ?? []).map((d) => ({
+        domain: d.domain,
+        speed: Math.round(d.speed),
+      })),
+
+    getHelpCenter: ({ sim }) => {
+      const help = sim.world.help as { categories?: unknown[]; protocol?: string };
+      return { categories: (help.categories ?? []) as never, protocol: help.protocol ?? '' };
+    },
+
+    getCustomerService: ({ sim }) => {
+      const { brand } = sim.world;
+      return {
+        version: {
+          pathList: [
+            { type: 1, path: brand.customerService.liveChatUrl },
+            { type: 3, path: customerServicePath(sim) },
+          ],
+        },
+      };
+    },
+
+    getBanners: ({ sim, query }) => banners(sim).filter((b) => b.groupName === query.groupName),
+
+    getAnnouncements: ({ sim, query }) => {
+      const types = new Set(query.types.split(',').map((t) => t.trim()).filter(Boolean));
+      const rows = announcements(sim)
+        .filter((a) => types.has(a.type))
+        .sort((a, b) => b.timestamp - a.timestamp);
+      const pageNo = query.pageNo ?? 1;
+      const pageSize = query.pageSize ?? 9;
+      return {
+        list: rows.slice((pageNo - 1) * pageSize, pageNo * pageSize),
+        pageNo,
+        pageSize,
+        totalPages: Math.ceil(rows.length / pageSize),
+        totalCount: rows.length,
+      };
+    },
+
+    getNotices: ({ sim }) => {
+      const all = announcements(sim);
+      return {
+        player: all.filter((a) => a.type === 'PL'),
+        banners: banners(sim).filter((b) => b.groupName === 'w_hot'),
+        popup: all.filter((a) => a.type === 'PU'),
+        promotion: all.filter((a) => a.type === 'PR'),
+      };
+    },
+
+    getWinnerBoard: ({ sim }) =>
+      ((sim.world.system as { winners?: { player: string; gameName: string; prize: number }[] }).winners ?? []),
+
+    submitFeedback: ({ sim, body, me }) => {
+      me();
+      for (const image of body.images ?? []) {
+        if (!/^data:image\/(png|jpeg|jpg);base64,/.test(image)) {
+          throw refused('request_param_err', 'Images must be png or jpg', { fields: [{ field: 'body/images', message: 'png or jpg only' }] });
+        }
+        if ((image.length * 3) / 4 > 5 * 1024 * 1024) {
+          throw refused('request_param_err', 'Each image must be 5MB at most', { fields: [{ field: 'body/images', message: 'max 5MB' }] });
+        }
+      }
+      return { id: Math.floor(sim.now() / 1000) };
+    },
+  });
+}

@@ -1,0 +1,43 @@
+/** Verification routes: captcha image and the three SMS codes (spec sections 4, 8, 9). */
+import type { FastifyInstance } from 'fastify';
+import { verificationOps } from '../../openapi/verification';
+import { registerArea } from '../contract';
+import { forbidden, refused } from '../errors';
+import { checkMobile } from '../sim/sms';
+import { CAPTCHA_COOKIE } from './session';
+
+/** Verification routes plugin. */
+export async function verificationRoutes(app: FastifyInstance): Promise<void> {
+  const expiredMinutes = () => (app.sim.world.brand.thirdPartySms ? 1 : app.sim.world.brand.smsExpiredMinutes);
+
+  registerArea(app, verificationOps, {
+    getCaptcha: ({ sim, reply }) => {
+      const { id, image } = sim.captcha.issue();
+      reply.setCookie(CAPTCHA_COOKIE, id, { path: '/', httpOnly: true, sameSite: 'lax' });
+      return image;
+    },
+
+    sendRegisterSms: ({ sim, body }) => {
+      const mobile = checkMobile(body.mobileNo);
+      if (sim.findByMobile(mobile)) throw refused('member.mobile.exists', 'Mobile number already registered');
+      sim.sms.send('register', mobile, body.countryDialingCode, expiredMinutes());
+      return { expiredMinutes: expiredMinutes() };
+    },
+
+    sendLoginSms: ({ sim, body }) => {
+      if (!sim.flag('MOBILEVERCODELOGIN3')) throw forbidden('operation-not-allowed', 'SMS login is not enabled');
+      const mobile = checkMobile(body.mobileNum);
+      if (!sim.findByMobile(mobile)) throw refused('invalid-phone-number', 'No account uses this mobile number');
+      sim.sms.send('login', mobile, body.countryDialingCode, expiredMinutes());
+      return { expiredMinutes: expiredMinutes() };
+    },
+
+    sendForgotSms: ({ sim, body }) => {
+      if (!sim.flag('CHNGPASSVERIF3')) throw forbidden('operation-not-allowed', 'Password reset by mobile is not enabled');
+      const mobile = checkMobile(body.mobileNum);
+      if (!sim.findByMobile(mobile)) throw refused('invalid-phone-number', 'No account uses this mobile number');
+      const entry = sim.sms.send('forgot', mobile, body.countryDialingCode, expiredMinutes());
+      return { expirationTime: entry.expiresAt };
+    },
+  });
+}

@@ -1,0 +1,49 @@
+/** Session tokens: random, expiring on the simulator clock, refused after logout. */
+import { randomBytes } from 'node:crypto';
+
+export interface Session {
+  token: string;
+  account: string;
+  createdAt: number;
+  expiresAt: number;
+  loginType: 'username' | 'sms' | 'freeplay' | 'register' | 'phone-reset';
+}
+
+export const SESSION_TTL_MS = 2 * 60 * 60_000;
+
+export class SessionStore {
+  private readonly sessions = new Map<string, Session>();
+
+  constructor(private readonly now: () => number) {}
+
+  create(account: string, loginType: Session['loginType']): Session {
+    const now = this.now();
+    const session = { token: randomBytes(24).toString('hex'), account, createdAt: now, expiresAt: now + SESSION_TTL_MS, loginType };
+    this.sessions.set(session.token, session);
+    return session;
+  }
+
+  /** The live session of a token; expired ones are dropped. */
+  get(token: string | undefined): Session | null {
+    if (!token) return null;
+    const s = this.sessions.get(token);
+    if (!s) return null;
+    if (s.expiresAt <= this.now()) {
+      this.sessions.delete(token);
+      return null;
+    }
+    return s;
+  }
+
+  revoke(token: string): boolean {
+    return this.sessions.delete(token);
+  }
+
+  revokeAccount(account: string): void {
+    for (const [token, s] of this.sessions) if (s.account === account) this.sessions.delete(token);
+  }
+
+  get size(): number {
+    return this.sessions.size;
+  }
+}

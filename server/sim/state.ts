@@ -1,0 +1,281 @@
+/**
+ * The simulator's whole state: the world of a scenario, accounts, sessions, ledger, SMS, captcha and
+ * clock. Route handlers stay thin and ask this object; the QA control API resets and steers it.
+ */
+import { AGENT_TYPES, GUEST_TYPE } from '../../openapi/define';
+import { ApiError, forbidden, notSession } from '../errors';
+import { CaptchaStore } from './captcha';
+import { Clock } from './clock';
+import { Ledger } from './ledger';
+import { hashPassword, verifyPassword } from './passwords';
+import { RsaKeyHolder } from './rsa';
+import { SessionStore, type Session } from './sessions';
+import { SmsService } from './sms';
+import { flagEnabled, loadWorld, readScenario, setFlag, type MemberFixture, type Scenario, type World } from './world';
+
+export interface Account {
+  id: number;
+  account: string;
+  nickname: string;
+  passwordHash: string;
+  paymentPasswordHash: string | null;
+  mobileNum: string;
+  countryDialingCode: string;
+  email: string;
+  isAgent: number;
+  type: number;
+  parentAccount: string | null;
+  customerId: string;
+  clubLabel: MemberFixture['clubLabel'];
+  memberLabel: MemberFixture['memberLabel'];
+  points: number;
+  firstTimeLogin: boolean;
+  passwordExpired: boolean;
+  /** The password is the brand's default weak password (forced change). */
+  defaultPassword: boolean;
+  createdAt: number;
+  affiliateCode: string;
+  referralCode: string;
+  favourites: number[];
+  recentGames: number[];
+  failedLogins: number;
+  avatar: number;
+}
+
+// Seed passwords hash the same way on every reset: cache the costly scrypt by account and password.
+const seedHashes = new Map<string, string>();
+function seedHash(account: string, password: string): string {
+  const key = `${account}\u0000${password}`;
+  let hash = seedHashes.get(key);
+  if (!hash) {
+    hash = hashPassword(password);
+    seedHashes.set(key, hash);
+  }
+  return hash;
+}
+
+export interface SimOptions {
+  scenario?: string;
+}
+
+export class Sim {
+  readonly clock = new Clock();
+  readonly rsa = new RsaKeyHolder();
+  scenario!: Scenario;
+  world!: World;
+  accounts!: Map<string, Account>;
+  sessions!: SessionStore;
+  ledger!: Ledger;
+  captcha!: CaptchaStore;
+  sms!: SmsService;
+  private nextMemberId = 1;
+
+  constructor(options: SimOptions = {}) {
+    this.load(options.scenario ?? 'default');
+  }
+
+  readonly now = (): number => this.clock.now();
+
+  /** (Re)seed everything from the fixtures and the named scenario. */
+  load(scenarioName: string): void {
+    this.scenario = readScenario(scenarioName);
+    this.world = loadWorld(this.scenario);
+    this.sessions = new SessionStore(this.now);
+    this.ledger = new Ledger();
+    this.captcha = new CaptchaStore(this.now);
+    this.sms = new SmsService(this.now);
+    this.accounts = new Map();
+    this.nextMemberId = 1;
+    for (const m of this.world.members) this.seedMember(m);
+  }
+
+  private seedMember(m: MemberFixture): void {
+    const account: Account = {
+      id: m.id,
+      account: m.account,
+      nickname: m.nickname,
+      passwordHash: seedHash(m.account, m.password),
+      paymentPasswordHash: m.paymentPassword ? seedHash(`${m.account}#pay`, m.paymentPassword) : null,
+      mobileNum: m.mobileNum,
+      countryDialingCode: m.countryDialingCode,
+      email: m.email,
+      isAgent: m.isAgent,
+      type: m.type,
+      parentAccount: m.parentAccount,
+      customerId: m.customerId,
+      clubLabel: m.clubLabel,
+      memberLabel: m.memberLabel,
+      points: m.points,
+      firstTimeLogin: m.firstTimeLogin,
+      passwordExpired: m.passwordExpired,
+      defaultPassword: m.password === this.world.brand.defaultPassword,
+      createdAt: m.createdAt,
+      affiliateCode: m.affiliateCode ?? '',
+      referralCode: `R${String(m.id).padStart(6, '0')}`,
+      favourites: [],
+      recentGames: [],
+      failedLogins: 0,
+      avatar: m.id % 8,
+    };
+    this.accounts.set(account.account, account);
+    this.nextMemberId = Math.max(this.nextMemberId, m.id + 1);
+    // Opening balance first, then the history in time order, so every record page has rows.
+    const history = [...m.history].sort((a, b) => a.time - b.time);
+    const firstTime = history[0]?.time ?? m.createdAt;
+    const net = history.reduce((s, h) => s + this.historyNet(h), 0);
+    const opening = Math.max(0, m.balance - net, ...this.runningLows(history));
+    if (opening > 0) this.ledger.post(m.account, 'deposit', opening, 'Opening deposit', firstTime - 60_000);
+    for (const h of history) {
+      try {
+        if (h.kind === 'bet') {
+          this.ledger.settleBet(m.account, {
+            vendor: h.vendor ?? 'PG',
+            gameName: h.gameName ?? 'Game',
+            gameType: this.world.games.find((g) => g.gameId === h.gameId)?.gameType ?? 'RNG',
+            betAmount: Math.abs(h.amount),
+            winAmount: h.win ?? 0,
+            time: h.time,
+          });
+          if (h.gameId && !account.recentGames.includes(h.gameId)) account.recentGames.unshift(h.gameId);
+        } else {
+          const kind = h.kind === 'withdraw' ? 'withdraw' : h.kind === 'transfer' ? 'transfer' : h.kind === 'bonus' ? 'bonus' : 'deposit';
+          this.ledger.post(m.account, kind, this.historyNet(h), h.remark ?? kind, h.time);
+        }
+      } catch {
+        // A history row that would overdraw is skipped: the seed stays consistent.
+      }
+    }
+    account.recentGames = account.recentGames.slice(0, 20);
+  }
+
+  private historyNet(h: MemberFixture['history'][number]): number {
+    if (h.kind === 'bet') return (h.win ?? 0) - Math.abs(h.amount);
+    if (h.kind === 'withdraw') return -Math.abs(h.amount);
+    return h.amount;
+  }
+
+  /** How far below zero the history would take a zero opening balance (so the opening covers it). */
+  private runningLows(history: MemberFixture['history']): number[] {
+    let running = 0;
+    let low = 0;
+    for (const h of history) {
+      running += h.kind === 'bet' ? -Math.abs(h.amount) : 0;
+      low = Math.min(low, running);
+      running += h.kind === 'bet' ? (h.win ?? 0) : this.historyNet(h);
+      low = Math.min(low, running);
+    }
+    return [-low];
+  }
+
+  // ---- brand, flags and status -------------------------------------------------------------------
+
+  flag(modId: string): boolean {
+    return flagEnabled(this.world.whitelabel, modId);
+  }
+
+  setFlag(modId: string, enabled: boolean): void {
+    if (!setFlag(this.world.whitelabel, modId, enabled)) {
+      this.world.whitelabel.push({ modId, name: modId, enabled, childrenNodes: [] });
+    }
+  }
+
+  get systemStatus(): 0 | 1 | 2 {
+    return this.world.brand.systemStatus;
+  }
+
+  // ---- accounts and sessions ---------------------------------------------------------------------
+
+  findAccount(name: string | undefined): Account | undefined {
+    return name ? this.accounts.get(name.trim()) : undefined;
+  }
+
+  findByMobile(mobileNum: string): Account | undefined {
+    const m = mobileNum.replace(/[\s-]/g, '');
+    for (const a of this.accounts.values()) if (a.mobileNum === m) return a;
+    return undefined;
+  }
+
+  checkPassword(account: Account, password: string | undefined): boolean {
+    return !!password && verifyPassword(password, account.passwordHash);
+  }
+
+  setPassword(account: Account, password: string): void {
+    account.passwordHash = hashPassword(password);
+    account.defaultPassword = password === this.world.brand.defaultPassword;
+    account.passwordExpired = false;
+  }
+
+  setPaymentPassword(account: Account, password: string): void {
+    account.paymentPasswordHash = hashPassword(password);
+  }
+
+  checkPaymentPassword(account: Account, password: string): boolean {
+    return !!account.paymentPasswordHash && verifyPassword(password, account.paymentPasswordHash);
+  }
+
+  createAccount(fields: Partial<Account> & { account: string; password: string }): Account {
+    if (this.accounts.has(fields.account)) {
+      throw new ApiError(400, 'member.username.exists', 'Username already exists', {
+        fields: [{ field: 'body/username', message: 'already exists' }],
+      });
+    }
+    const id = this.nextMemberId++;
+    const { password, ...rest } = fields;
+    const vip1 = this.world.vip[0] as { labelName?: string; color?: string; color2?: string } | undefined;
+    const account: Account = {
+      id,
+      nickname: fields.account,
+      paymentPasswordHash: null,
+      mobileNum: '',
+      countryDialingCode: '',
+      email: '',
+      isAgent: 0,
+      type: 0,
+      parentAccount: null,
+      customerId: `C${String(id).padStart(8, '0')}`,
+      clubLabel: { labelName: vip1?.labelName ?? 'VIP 1', color: vip1?.color ?? '#8d99ae', color2: vip1?.color2 ?? '#edf2f4', rankLevel: 1 },
+      memberLabel: { text: 'New', textColor: '#ffffff', backgroundColor: '#2a9d8f' },
+      points: 0,
+      firstTimeLogin: true,
+      passwordExpired: false,
+      defaultPassword: password === this.world.brand.defaultPassword,
+      createdAt: this.now(),
+      affiliateCode: '',
+      referralCode: `R${String(id).padStart(6, '0')}`,
+      favourites: [],
+      recentGames: [],
+      failedLogins: 0,
+      avatar: id % 8,
+      ...rest,
+      passwordHash: hashPassword(password),
+    };
+    this.accounts.set(account.account, account);
+    return account;
+  }
+
+  isAgent(account: Account): boolean {
+    return (AGENT_TYPES as readonly number[]).includes(account.isAgent);
+  }
+
+  isGuest(account: Account): boolean {
+    return account.isAgent === GUEST_TYPE;
+  }
+
+  /** The session and account of a token, or 401 login.not.session. */
+  requireSession(token: string | undefined): { session: Session; account: Account } {
+    const session = this.sessions.get(token);
+    const account = session && this.accounts.get(session.account);
+    if (!session || !account) throw notSession();
+    return { session, account };
+  }
+
+  /** Access rule of an operation (define.ts Access), after the token check. */
+  requireAccess(account: Account, access: 'token' | 'member' | 'agent'): void {
+    if (access === 'member' && this.isGuest(account)) {
+      throw forbidden('in_need_true_account', 'Please Register An Account First');
+    }
+    if (access === 'agent' && !this.isAgent(account)) {
+      throw forbidden('agent.not.agent', 'Non-agents cannot log in');
+    }
+  }
+}
