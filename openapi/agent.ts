@@ -288,7 +288,7 @@ export const agentOps = {
         id: Type.Integer({ minimum: 1 }),
         action: Type.Union([Type.Literal('Accept'), Type.Literal('Reject'), Type.Literal('Terminate')]),
       },
-      { examples: [{ id: 1, action: 'Accept' }] },
+      { examples: [{ id: 1, action: 'Terminate' }] },
     ),
     value: ContractSchema,
   }),

@@ -55,7 +55,7 @@ function firstExample(schema: Json): unknown {
 
 function errorResponses(op: AnyOperation): Json {
   const ref = { $ref: '#/components/responses/Error' };
-  const out: Json = { '400': ref, '429': ref, '503': ref };
+  const out: Json = { '400': ref, '404': ref, '429': ref, '503': ref };
   if (op.access !== 'public') out['401'] = ref;
   // 403: role refusals and region restriction; every call may meet the latter.
   out['403'] = ref;

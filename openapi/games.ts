@@ -275,7 +275,7 @@ export const gamesOps = {
     access: 'public',
     query: Type.Object(
       { gameId: Type.Integer({ minimum: 1 }) },
-      { examples: [{ gameId: 1001 }] },
+      { examples: [{ gameId: 1355 }] },
     ),
     value: Type.Array(
       Type.Object({
@@ -297,7 +297,7 @@ export const gamesOps = {
     inferred: true,
     body: Type.Object(
       { gameId: Type.Integer({ minimum: 1 }), roomId: Type.Integer({ minimum: 1 }), language },
-      { examples: [{ gameId: 1001, roomId: 1 }] },
+      { examples: [{ gameId: 1355, roomId: 13551 }] },
     ),
     value: Type.Object({ content: Type.String() }),
   }),

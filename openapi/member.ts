@@ -90,6 +90,8 @@ export const RegisterMobileRequestSchema = Type.Object(
       {
         mobileNum: '03111234567',
         countryDialingCode: '+92',
+        password: 'Passw0rd!',
+        confirmPassword: 'Passw0rd!',
         verificationCode: '000000',
         registerMethod: 'WEB',
         login: true,

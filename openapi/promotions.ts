@@ -100,7 +100,7 @@ export const promotionsOps = {
     moduleId: 'PROMO3',
     access: 'member',
     inferred: true,
-    body: Type.Object({ id: Type.Integer({ minimum: 1 }) }, { examples: [{ id: 1 }] }),
+    body: Type.Object({ id: Type.Integer({ minimum: 1 }) }, { examples: [{ id: 10 }] }),
     value: Type.Object({ prize: Money(), sumBalance: Money() }),
   }),
   getRewardCenter: op({

@@ -7,8 +7,11 @@ import { join } from 'node:path';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import fastifyStatic from '@fastify/static';
+import Ajv from 'ajv';
+import addFormats from 'ajv-formats';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { ErrorCode } from '../openapi/common';
+import { assetRoutes } from './assets';
 import { ApiError } from './errors';
 import { agentRoutes } from './routes/agent';
 import { gamesRoutes } from './routes/games';
@@ -44,29 +47,55 @@ export const API_PREFIXES = ['/wps/', '/lgw/', '/lotto/', '/__sim', '/__gateway'
 
 interface ValidationIssue {
   instancePath: string;
+  keyword?: string;
   message?: string;
-  params?: { missingProperty?: string; additionalProperty?: string };
+  params?: { missingProperty?: string; additionalProperty?: string; allowedValue?: unknown };
 }
 
-/** 'body/username' style names of the fields a schema error is about. */
+/**
+ * 'body/username' style names of the fields a schema error is about, one message per field: a union
+ * of literals reads "must be one of: username, sms" rather than one line per branch.
+ */
 function validationFields(context: string | undefined, issues: ValidationIssue[]) {
   const where = context === 'querystring' ? 'query' : (context ?? 'body');
-  return issues.map((v) => {
+  const byField = new Map<string, { messages: string[]; allowed: unknown[] }>();
+  for (const v of issues) {
     const path = v.instancePath.replace(/^\//, '');
     const leaf = v.params?.missingProperty ?? v.params?.additionalProperty;
     const field = [where, path, leaf].filter(Boolean).join('/');
-    return { field, message: v.message ?? 'is invalid' };
-  });
+    const entry = byField.get(field) ?? { messages: [], allowed: [] };
+    if (v.keyword === 'const') entry.allowed.push(v.params?.allowedValue);
+    else if (v.keyword !== 'anyOf' && v.message && !entry.messages.includes(v.message)) entry.messages.push(v.message);
+    byField.set(field, entry);
+  }
+  return [...byField].map(([field, { messages, allowed }]) => ({
+    field,
+    message: [...(allowed.length ? [`must be one of: ${allowed.join(', ')}`] : []), ...messages].join('; ') || 'is invalid',
+  }));
+}
+
+/**
+ * Query strings and headers arrive as text, so their validator coerces ("42" → 42); JSON bodies are
+ * validated as sent, so `{"username": 1}` is a type error rather than the string "1".
+ */
+function validatorCompilers() {
+  const make = (coerceTypes: false | 'array') => {
+    const ajv = new Ajv({ coerceTypes, useDefaults: true, removeAdditional: false, allErrors: true, strict: false });
+    addFormats(ajv);
+    return ajv;
+  };
+  const coercing = make('array');
+  const strict = make(false);
+  return ({ schema, httpPart }: { schema: object; httpPart?: string }) =>
+    (httpPart === 'body' ? strict : coercing).compile(schema);
 }
 
 export async function buildApp(options: AppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: 8 * 1024 * 1024,
-    ajv: {
-      customOptions: { removeAdditional: false, useDefaults: true, coerceTypes: 'array', allErrors: true },
-    },
   });
+  app.setValidatorCompiler(validatorCompilers());
 
   app.decorate('sim', new Sim({ scenario: options.scenario ?? 'default' }));
   app.decorateRequest('simSession', null);
@@ -94,6 +123,13 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
     return reply.status(500).send({ success: false, errorCode: ErrorCode.unknown, message: 'Unknown error' });
   });
 
+  // Images follow the live world, so a scenario's brand name shows on its logo and banners.
+  await app.register(assetRoutes, {
+    source: () => {
+      const w = app.sim.world;
+      return { brandName: w.brand.brandName, vendors: w.vendors, games: w.games, banners: w.banners as never, promotions: w.promotions as never, countries: w.countries };
+    },
+  });
   await app.register(sessionRoutes);
   await app.register(verificationRoutes);
   await app.register(systemRoutes);

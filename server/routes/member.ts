@@ -145,7 +145,7 @@ export async function memberRoutes(app: FastifyInstance): Promise<void> {
         throw refused('inconsistent_twice', 'Confirmation password incorrect', { fields: [{ field: 'body/confirmNewPassword', message: 'inconsistent twice' }] });
       }
       const rule = sim.world.registerRules.find((r) => r.key === 'password');
-      const invalid = fieldErrors(validateForm(rule ? [{ ...rule, required: true, enabled: true }] : [], { password: body.newPassword }));
+      const invalid = fieldErrors(validateForm(rule ? [{ ...rule, required: true, enabled: true }] : [], { password: body.newPassword, confirmPassword: body.confirmNewPassword }));
       if (invalid) throw invalid;
       if (body.newPassword === sim.world.brand.defaultPassword) {
         throw refused('member.password.weak', 'The new password must not be the default password', { fields: [{ field: 'body/newPassword', message: 'default password' }] });

@@ -6,7 +6,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ModuleNode } from '../../openapi/system';
-import type { FieldRule } from '../../openapi/field-rules';
+import { DEFAULT_REGISTER_RULES, type FieldRule } from '../../openapi/field-rules';
 
 export const FIXTURES_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'fixtures');
 
@@ -205,7 +205,7 @@ export function loadWorld(scenario: Scenario): World {
   const world: World = {
     brand: readFixture<Brand>('brand.json'),
     whitelabel: readFixture<ModuleNode[]>('whitelabel.json'),
-    registerRules: readFixture<FieldRule[]>('register-rules.json', []),
+    registerRules: readFixture<FieldRule[]>('register-rules.json', structuredClone([...DEFAULT_REGISTER_RULES])),
     vendors: readFixture<VendorFixture[]>('vendors.json'),
     games: readFixture<GameFixture[]>('games.json'),
     members: readFixture<MemberFixture[]>('members.json'),

@@ -2169,6 +2169,8 @@ export interface components {
          * @example {
          *       "mobileNum": "03111234567",
          *       "countryDialingCode": "+92",
+         *       "password": "Passw0rd!",
+         *       "confirmPassword": "Passw0rd!",
          *       "verificationCode": "000000",
          *       "registerMethod": "WEB",
          *       "login": true
@@ -2300,16 +2302,7 @@ export interface operations {
     getRsaKey: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Merchant code. */
-                Merchant: string;
-                /** @description Always web for this client. */
-                Device?: string;
-                /** @description Current language code. */
-                Language?: string;
-                /** @description The call's gateway modID. */
-                ModuleId?: "RSAKEY3";
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -2331,6 +2324,7 @@ export interface operations {
             };
             400: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
             429: components["responses"]["Error"];
             503: components["responses"]["Error"];
         };
@@ -2338,18 +2332,7 @@ export interface operations {
     login: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Merchant code. */
-                Merchant: string;
-                /** @description Always web for this client. */
-                Device?: string;
-                /** @description Current language code. */
-                Language?: string;
-                /** @description The call's gateway modID. */
-                ModuleId?: "LOGIN3";
-                /** @description Lowercase hex of m^e mod n: the random key string wrapped with the RSA key of getRsaKey. */
-                Encryption: string;
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -2383,6 +2366,7 @@ export interface operations {
             };
             400: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
             429: components["responses"]["Error"];
             503: components["responses"]["Error"];
         };
@@ -2390,18 +2374,7 @@ export interface operations {
     freePlayLogin: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Merchant code. */
-                Merchant: string;
-                /** @description Always web for this client. */
-                Device?: string;
-                /** @description Current language code. */
-                Language?: string;
-                /** @description The call's gateway modID. */
-                ModuleId?: "FREEPLAY3";
-                /** @description Gateway version; always 3. */
-                "X-Gateway-Version": "3";
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -2449,6 +2422,7 @@ export interface operations {
             };
             400: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
             429: components["responses"]["Error"];
             503: components["responses"]["Error"];
         };
@@ -2456,16 +2430,7 @@ export interface operations {
     logout: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Merchant code. */
-                Merchant: string;
-                /** @description Always web for this client. */
-                Device?: string;
-                /** @description Current language code. */
-                Language?: string;
-                /** @description The call's gateway modID. */
-                ModuleId?: "LOGOUT3";
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -2487,6 +2452,7 @@ export interface operations {
             400: components["responses"]["Error"];
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
             429: components["responses"]["Error"];
             503: components["responses"]["Error"];
         };
@@ -2494,16 +2460,7 @@ export interface operations {
     getCaptcha: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Merchant code. */
-                Merchant: string;
-                /** @description Always web for this client. */
-                Device?: string;
-                /** @description Current language code. */
-                Language?: string;
-                /** @description The call's gateway modID. */
-                ModuleId?: "CAPTCHA3";
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -2525,6 +2482,7 @@ export interface operations {
             };
             400: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
             429: components["responses"]["Error"];
             503: components["responses"]["Error"];
         };
@@ -2532,16 +2490,7 @@ export interface operations {
     sendRegisterSms: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Merchant code. */
-                Merchant: string;
-                /** @description Always web for this client. */
-                Device?: string;
-                /** @description Current language code. */
-                Language?: string;
-                /** @description The call's gateway modID. */
-                ModuleId?: "USERNAMEREG3";
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -2582,6 +2531,7 @@ export interface operations {
             };
             400: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
             429: components["responses"]["Error"];
             503: components["responses"]["Error"];
         };
@@ -2589,16 +2539,7 @@ export interface operations {
     sendLoginSms: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Merchant code. */
-                Merchant: string;
-                /** @description Always web for this client. */
-                Device?: string;
-                /** @description Current language code. */
-                Language?: string;
-                /** @description The call's gateway modID. */
-                ModuleId?: "MOBILEVERCODELOGIN3";
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -2639,6 +2580,7 @@ export interface operations {
             };
             400: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
             429: components["responses"]["Error"];
             503: components["responses"]["Error"];
         };
@@ -2646,16 +2588,7 @@ export interface operations {
     sendForgotSms: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Merchant code. */
-                Merchant: string;
-                /** @description Always web for this client. */
-                Device?: string;
-                /** @description Current language code. */
-                Language?: string;
-                /** @description The call's gateway modID. */
-                ModuleId?: "CHNGPASSVERIF3";
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -2695,6 +2628,7 @@ export interface operations {
             };
             400: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
             429: components["responses"]["Error"];
             503: components["responses"]["Error"];
         };
@@ -2702,16 +2636,7 @@ export interface operations {
     getSystemStatus: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Merchant code. */
-                Merchant: string;
-                /** @description Always web for this client. */
-                Device?: string;
-                /** @description Current language code. */
-                Language?: string;
-                /** @description The call's gateway modID. */
-                ModuleId?: "SYSSTATUS3";
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -2753,6 +2678,7 @@ export interface operations {
             };
             400: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
             429: components["responses"]["Error"];
             503: components["responses"]["Error"];
         };
@@ -2766,16 +2692,7 @@ export interface operations {
                  */
                 host: string;
             };
-            header: {
-                /** @description Merchant code. */
-                Merchant: string;
-                /** @description Always web for this client. */
-                Device?: string;
-                /** @description Current language code. */
-                Language?: string;
-                /** @description The call's gateway modID. */
-                ModuleId?: "PERMISSION3";
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -2885,6 +2802,7 @@ export interface operations {
             };
             400: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
             429: components["responses"]["Error"];
             503: components["responses"]["Error"];
         };
@@ -2892,16 +2810,7 @@ export interface operations {
     getWhitelabel: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Merchant code. */
-                Merchant: string;
-                /** @description Always web for this client. */
-                Device?: string;
-                /** @description Current language code. */
-                Language?: string;
-                /** @description The call's gateway modID. */
-                ModuleId?: "WHITELABEL3";
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -2922,6 +2831,7 @@ export interface operations {
             };
             400: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
             429: components["responses"]["Error"];
             503: components["responses"]["Error"];
         };
@@ -2929,16 +2839,7 @@ export interface operations {
     getRegisterSettings: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Merchant code. */
-                Merchant: string;
-                /** @description Always web for this client. */
-                Device?: string;
-                /** @description Current language code. */
-                Language?: string;
-                /** @description The call's gateway modID. */
-                ModuleId?: "REGSETTING3";
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -2991,6 +2892,7 @@ export interface operations {
             };
             400: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
             429: components["responses"]["Error"];
             503: components["responses"]["Error"];
         };
@@ -2998,16 +2900,7 @@ export interface operations {
     getMenuSettings: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Merchant code. */
-                Merchant: string;
-                /** @description Always web for this client. */
-                Device?: string;
-                /** @description Current language code. */
-                Language?: string;
-                /** @description The call's gateway modID. */
-                ModuleId?: "MENUSETTING3";
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -3034,6 +2927,7 @@ export interface operations {
             };
             400: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
             429: components["responses"]["Error"];
             503: components["responses"]["Error"];
         };
@@ -3041,16 +2935,7 @@ export interface operations {
     getCountryCodes: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Merchant code. */
-                Merchant: string;
-                /** @description Always web for this client. */
-                Device?: string;
-                /** @description Current language code. */
-                Language?: string;
-                /** @description The call's gateway modID. */
-                ModuleId?: "COUNTRY3";
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -3075,6 +2960,7 @@ export interface operations {
             };
             400: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
             429: components["responses"]["Error"];
             503: components["responses"]["Error"];
         };
@@ -3082,16 +2968,7 @@ export interface operations {
     getDomainRoutes: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Merchant code. */
-                Merchant: string;
-                /** @description Always web for this client. */
-                Device?: string;
-                /** @description Current language code. */
-                Language?: string;
-                /** @description The call's gateway modID. */
-                ModuleId?: "DOMAINROUTE3";
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -3116,6 +2993,7 @@ export interface operations {
             };
             400: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
             429: components["responses"]["Error"];
             503: components["responses"]["Error"];
         };
@@ -3123,16 +3001,7 @@ export interface operations {
     getHelpCenter: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Merchant code. */
-                Merchant: string;
-                /** @description Always web for this client. */
-                Device?: string;
-                /** @description Current language code. */
-                Language?: string;
-                /** @description The call's gateway modID. */
-                ModuleId?: "HELPCENTER3";
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -3165,6 +3034,7 @@ export interface operations {
             };
             400: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
             429: components["responses"]["Error"];
             503: components["responses"]["Error"];
         };
@@ -3172,16 +3042,7 @@ export interface operations {
     getCustomerService: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Merchant code. */
-                Merchant: string;
-                /** @description Always web for this client. */
-                Device?: string;
-                /** @description Current language code. */
-                Language?: string;
-                /** @description The call's gateway modID. */
-                ModuleId?: "CBS3";
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -3209,6 +3070,7 @@ export interface operations {
             };
             400: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
             429: components["responses"]["Error"];
             503: components["responses"]["Error"];
         };
@@ -3219,16 +3081,7 @@ export interface operations {
                 /** @example w_hot */
                 groupName: string;
             };
-            header: {
-                /** @description Merchant code. */
-                Merchant: string;
-                /** @description Always web for this client. */
-                Device?: string;
-                /** @description Current language code. */
-                Language?: string;
-                /** @description The call's gateway modID. */
-                ModuleId?: "BANNER3";
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -3257,6 +3110,7 @@ export interface operations {
             };
             400: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
             429: components["responses"]["Error"];
             503: components["responses"]["Error"];
         };
@@ -3278,16 +3132,7 @@ export interface operations {
                 /** @example 9 */
                 pageSize?: number;
             };
-            header: {
-                /** @description Merchant code. */
-                Merchant: string;
-                /** @description Always web for this client. */
-                Device?: string;
-                /** @description Current language code. */
-                Language?: string;
-                /** @description The call's gateway modID. */
-                ModuleId?: "ANNOUNCE3";
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -3326,6 +3171,7 @@ export interface operations {
             };
             400: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
             429: components["responses"]["Error"];
             503: components["responses"]["Error"];
         };
@@ -3333,16 +3179,7 @@ export interface operations {
     getNotices: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Merchant code. */
-                Merchant: string;
-                /** @description Always web for this client. */
-                Device?: string;
-                /** @description Current language code. */
-                Language?: string;
-                /** @description The call's gateway modID. */
-                ModuleId?: "NOTICE3";
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -3412,6 +3249,7 @@ export interface operations {
             };
             400: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
             429: components["responses"]["Error"];
             503: components["responses"]["Error"];
         };
@@ -3419,16 +3257,7 @@ export interface operations {
     getWinnerBoard: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Merchant code. */
-                Merchant: string;
-                /** @description Always web for this client. */
-                Device?: string;
-                /** @description Current language code. */
-                Language?: string;
-                /** @description The call's gateway modID. */
-                ModuleId?: "WINNER3";
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -3453,6 +3282,7 @@ export interface operations {
             };
             400: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
             429: components["responses"]["Error"];
             503: components["responses"]["Error"];
         };
@@ -3460,16 +3290,7 @@ export interface operations {
     submitFeedback: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Merchant code. */
-                Merchant: string;
-                /** @description Always web for this client. */
-                Device?: string;
-                /** @description Current language code. */
-                Language?: string;
-                /** @description The call's gateway modID. */
-                ModuleId?: "FEEDBACK3";
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -3505,6 +3326,7 @@ export interface operations {
             400: components["responses"]["Error"];
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
             429: components["responses"]["Error"];
             503: components["responses"]["Error"];
         };
@@ -3512,16 +3334,7 @@ export interface operations {
     getMemberInfo: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Merchant code. */
-                Merchant: string;
-                /** @description Always web for this client. */
-                Device?: string;
-                /** @description Current language code. */
-                Language?: string;
-                /** @description The call's gateway modID. */
-                ModuleId?: "MEMBERINFO3";
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -3577,6 +3390,7 @@ export interface operations {
             400: components["responses"]["Error"];
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
             429: components["responses"]["Error"];
             503: components["responses"]["Error"];
         };
@@ -3584,18 +3398,7 @@ export interface operations {
     register: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Merchant code. */
-                Merchant: string;
-                /** @description Always web for this client. */
-                Device?: string;
-                /** @description Current language code. */
-                Language?: string;
-                /** @description The call's gateway modID. */
-                ModuleId?: "USERNAMEREG3";
-                /** @description Lowercase hex of m^e mod n: the random key string wrapped with the RSA key of getRsaKey. */
-                Encryption: string;
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -3628,6 +3431,7 @@ export interface operations {
             };
             400: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
             429: components["responses"]["Error"];
             503: components["responses"]["Error"];
         };
@@ -3635,18 +3439,7 @@ export interface operations {
     registerMobile: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Merchant code. */
-                Merchant: string;
-                /** @description Always web for this client. */
-                Device?: string;
-                /** @description Current language code. */
-                Language?: string;
-                /** @description The call's gateway modID. */
-                ModuleId?: "MOBILENUMREG3";
-                /** @description Lowercase hex of m^e mod n: the random key string wrapped with the RSA key of getRsaKey. */
-                Encryption: string;
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -3679,6 +3472,7 @@ export interface operations {
             };
             400: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
             429: components["responses"]["Error"];
             503: components["responses"]["Error"];
         };
@@ -3686,18 +3480,7 @@ export interface operations {
     changePassword: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Merchant code. */
-                Merchant: string;
-                /** @description Always web for this client. */
-                Device?: string;
-                /** @description Current language code. */
-                Language?: string;
-                /** @description The call's gateway modID. */
-                ModuleId?: "CHANGEPWD3";
-                /** @description Lowercase hex of m^e mod n: the random key string wrapped with the RSA key of getRsaKey. */
-                Encryption: string;
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -3723,6 +3506,7 @@ export interface operations {
             400: components["responses"]["Error"];
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
             429: components["responses"]["Error"];
             503: components["responses"]["Error"];
         };
@@ -3730,16 +3514,7 @@ export interface operations {
     forgotPasswordByEmail: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Merchant code. */
-                Merchant: string;
-                /** @description Always web for this client. */
-                Device?: string;
-                /** @description Current language code. */
-                Language?: string;
-                /** @description The call's gateway modID. */
-                ModuleId?: "FORGOTPWD3";
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -3774,6 +3549,7 @@ export interface operations {
             };
             400: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
             429: components["responses"]["Error"];
             503: components["responses"]["Error"];
         };
@@ -3781,18 +3557,7 @@ export interface operations {
     setPasswordByPhone: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Merchant code. */
-                Merchant: string;
-                /** @description Always web for this client. */
-                Device?: string;
-                /** @description Current language code. */
-                Language?: string;
-                /** @description The call's gateway modID. */
-                ModuleId?: "CHNGPASSVERIF3";
-                /** @description Lowercase hex of m^e mod n: the random key string wrapped with the RSA key of getRsaKey. */
-                Encryption: string;
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -3820,6 +3585,7 @@ export interface operations {
             };
             400: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
             429: components["responses"]["Error"];
             503: components["responses"]["Error"];
         };
@@ -3827,16 +3593,7 @@ export interface operations {
     getPlayerAvatar: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Merchant code. */
-                Merchant: string;
-                /** @description Always web for this client. */
-                Device?: string;
-                /** @description Current language code. */
-                Language?: string;
-                /** @description The call's gateway modID. */
-                ModuleId?: "MCSFE3";
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -3860,6 +3617,7 @@ export interface operations {
             400: components["responses"]["Error"];
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
             429: components["responses"]["Error"];
             503: components["responses"]["Error"];
         };
@@ -3867,16 +3625,7 @@ export interface operations {
     getProfileIcon: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Merchant code. */
-                Merchant: string;
-                /** @description Always web for this client. */
-                Device?: string;
-                /** @description Current language code. */
-                Language?: string;
-                /** @description The call's gateway modID. */
-                ModuleId?: "MEMBERINFO3";
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -3901,6 +3650,7 @@ export interface operations {
             400: components["responses"]["Error"];
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
             429: components["responses"]["Error"];
             503: components["responses"]["Error"];
         };
@@ -3908,16 +3658,7 @@ export interface operations {
     getConsolidatedFunds: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Merchant code. */
-                Merchant: string;
-                /** @description Always web for this client. */
-                Device?: string;
-                /** @description Current language code. */
-                Language?: string;
-                /** @description The call's gateway modID. */
-                ModuleId?: "FUNDS3";
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -3956,6 +3697,7 @@ export interface operations {
             400: components["responses"]["Error"];
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
             429: components["responses"]["Error"];
             503: components["responses"]["Error"];
         };
@@ -3967,16 +3709,7 @@ export interface operations {
                 affiliateCode?: string;
                 domain?: string;
             };
-            header: {
-                /** @description Merchant code. */
-                Merchant: string;
-                /** @description Always web for this client. */
-                Device?: string;
-                /** @description Current language code. */
-                Language?: string;
-                /** @description The call's gateway modID. */
-                ModuleId?: "AFFILIATE3";
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -4001,6 +3734,7 @@ export interface operations {
             };
             400: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
             429: components["responses"]["Error"];
             503: components["responses"]["Error"];
         };
@@ -4008,16 +3742,7 @@ export interface operations {
     getVipLevels: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Merchant code. */
-                Merchant: string;
-                /** @description Always web for this client. */
-                Device?: string;
-                /** @description Current language code. */
-                Language?: string;
-                /** @description The call's gateway modID. */
-                ModuleId?: "VIPLEVEL3";
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -4080,6 +3805,7 @@ export interface operations {
             400: components["responses"]["Error"];
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
             429: components["responses"]["Error"];
             503: components["responses"]["Error"];
         };
@@ -4087,16 +3813,7 @@ export interface operations {
     getReferral: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Merchant code. */
-                Merchant: string;
-                /** @description Always web for this client. */
-                Device?: string;
-                /** @description Current language code. */
-                Language?: string;
-                /** @description The call's gateway modID. */
-                ModuleId?: "INVITE3";
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -4136,6 +3853,7 @@ export interface operations {
             400: components["responses"]["Error"];
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
             429: components["responses"]["Error"];
             503: components["responses"]["Error"];
         };
@@ -4143,16 +3861,7 @@ export interface operations {
     getBalance: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Merchant code. */
-                Merchant: string;
-                /** @description Always web for this client. */
-                Device?: string;
-                /** @description Current language code. */
-                Language?: string;
-                /** @description The call's gateway modID. */
-                ModuleId?: "WALLET3";
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -4181,6 +3890,7 @@ export interface operations {
             400: components["responses"]["Error"];
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
             429: components["responses"]["Error"];
             503: components["responses"]["Error"];
         };
@@ -4188,16 +3898,7 @@ export interface operations {
     getMerchantWallet: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Merchant code. */
-                Merchant: string;
-                /** @description Always web for this client. */
-                Device?: string;
-                /** @description Current language code. */
-                Language?: string;
-                /** @description The call's gateway modID. */
-                ModuleId?: "WALLET3";
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -4224,6 +3925,7 @@ export interface operations {
             };
             400: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
             429: components["responses"]["Error"];
             503: components["responses"]["Error"];
         };
@@ -4231,16 +3933,7 @@ export interface operations {
     walletTransfer: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Merchant code. */
-                Merchant: string;
-                /** @description Always web for this client. */
-                Device?: string;
-                /** @description Current language code. */
-                Language?: string;
-                /** @description The call's gateway modID. */
-                ModuleId?: "GCS3";
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -4283,6 +3976,7 @@ export interface operations {
             400: components["responses"]["Error"];
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
             429: components["responses"]["Error"];
             503: components["responses"]["Error"];
         };
@@ -4290,16 +3984,7 @@ export interface operations {
     getDepositChannels: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Merchant code. */
-                Merchant: string;
-                /** @description Always web for this client. */
-                Device?: string;
-                /** @description Current language code. */
-                Language?: string;
-                /** @description The call's gateway modID. */
-                ModuleId?: "DEPOSIT3";
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -4335,6 +4020,7 @@ export interface operations {
             400: components["responses"]["Error"];
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
             429: components["responses"]["Error"];
             503: components["responses"]["Error"];
         };
@@ -4342,16 +4028,7 @@ export interface operations {
     deposit: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Merchant code. */
-                Merchant: string;
-                /** @description Always web for this client. */
-                Device?: string;
-                /** @description Current language code. */
-                Language?: string;
-                /** @description The call's gateway modID. */
-                ModuleId?: "DEPOSIT3";
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -4423,6 +4100,7 @@ export interface operations {
             400: components["responses"]["Error"];
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
             429: components["responses"]["Error"];
             503: components["responses"]["Error"];
         };
@@ -4430,16 +4108,7 @@ export interface operations {
     getWithdrawInfo: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Merchant code. */
-                Merchant: string;
-                /** @description Always web for this client. */
-                Device?: string;
-                /** @description Current language code. */
-                Language?: string;
-                /** @description The call's gateway modID. */
-                ModuleId?: "WITHDRAW3";
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -4483,6 +4152,7 @@ export interface operations {
             400: components["responses"]["Error"];
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
             429: components["responses"]["Error"];
             503: components["responses"]["Error"];
         };
@@ -4490,16 +4160,7 @@ export interface operations {
     withdraw: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Merchant code. */
-                Merchant: string;
-                /** @description Always web for this client. */
-                Device?: string;
-                /** @description Current language code. */
-                Language?: string;
-                /** @description The call's gateway modID. */
-                ModuleId?: "WITHDRAW3";
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -4509,7 +4170,7 @@ export interface operations {
                  * @example {
                  *       "amount": 20,
                  *       "accountId": "acc-1",
-                 *       "paymentPassword": "123456"
+                 *       "paymentPassword": "135790"
                  *     }
                  */
                 "application/json": {
@@ -4572,6 +4233,7 @@ export interface operations {
             400: components["responses"]["Error"];
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
             429: components["responses"]["Error"];
             503: components["responses"]["Error"];
         };
@@ -4579,16 +4241,7 @@ export interface operations {
     confirmWithdrawReceived: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Merchant code. */
-                Merchant: string;
-                /** @description Always web for this client. */
-                Device?: string;
-                /** @description Current language code. */
-                Language?: string;
-                /** @description The call's gateway modID. */
-                ModuleId?: "WITHDRAW3";
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -4657,6 +4310,7 @@ export interface operations {
             400: components["responses"]["Error"];
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
             429: components["responses"]["Error"];
             503: components["responses"]["Error"];
         };
@@ -4664,16 +4318,7 @@ export interface operations {
     transferToUpline: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Merchant code. */
-                Merchant: string;
-                /** @description Always web for this client. */
-                Device?: string;
-                /** @description Current language code. */
-                Language?: string;
-                /** @description The call's gateway modID. */
-                ModuleId?: "TRANSFERUPLINE3";
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -4682,7 +4327,7 @@ export interface operations {
                 /**
                  * @example {
                  *       "amount": 5,
-                 *       "paymentPassword": "123456"
+                 *       "paymentPassword": "135790"
                  *     }
                  */
                 "application/json": {
@@ -4744,6 +4389,7 @@ export interface operations {
             400: components["responses"]["Error"];
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
             429: components["responses"]["Error"];
             503: components["responses"]["Error"];
         };
@@ -4761,16 +4407,7 @@ export interface operations {
                 pageSize?: number;
                 vendor?: string;
             };
-            header: {
-                /** @description Merchant code. */
-                Merchant: string;
-                /** @description Always web for this client. */
-                Device?: string;
-                /** @description Current language code. */
-                Language?: string;
-                /** @description The call's gateway modID. */
-                ModuleId?: "RECORD3";
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -4829,6 +4466,7 @@ export interface operations {
             400: components["responses"]["Error"];
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
             429: components["responses"]["Error"];
             503: components["responses"]["Error"];
         };
@@ -4846,16 +4484,7 @@ export interface operations {
                 pageSize?: number;
                 kind?: string;
             };
-            header: {
-                /** @description Merchant code. */
-                Merchant: string;
-                /** @description Always web for this client. */
-                Device?: string;
-                /** @description Current language code. */
-                Language?: string;
-                /** @description The call's gateway modID. */
-                ModuleId?: "RECORD3";
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -4918,6 +4547,7 @@ export interface operations {
             400: components["responses"]["Error"];
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
             429: components["responses"]["Error"];
             503: components["responses"]["Error"];
         };
@@ -4933,16 +4563,7 @@ export interface operations {
                 pageNo?: number;
                 pageSize?: number;
             };
-            header: {
-                /** @description Merchant code. */
-                Merchant: string;
-                /** @description Always web for this client. */
-                Device?: string;
-                /** @description Current language code. */
-                Language?: string;
-                /** @description The call's gateway modID. */
-                ModuleId?: "RECORD3";
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -4998,6 +4619,7 @@ export interface operations {
             400: components["responses"]["Error"];
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
             429: components["responses"]["Error"];
             503: components["responses"]["Error"];
         };
@@ -5013,16 +4635,7 @@ export interface operations {
                 pageNo?: number;
                 pageSize?: number;
             };
-            header: {
-                /** @description Merchant code. */
-                Merchant: string;
-                /** @description Always web for this client. */
-                Device?: string;
-                /** @description Current language code. */
-                Language?: string;
-                /** @description The call's gateway modID. */
-                ModuleId?: "RECORD3";
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -5085,6 +4698,7 @@ export interface operations {
             400: components["responses"]["Error"];
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
             429: components["responses"]["Error"];
             503: components["responses"]["Error"];
         };
@@ -5092,16 +4706,7 @@ export interface operations {
     getRebate: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Merchant code. */
-                Merchant: string;
-                /** @description Always web for this client. */
-                Device?: string;
-                /** @description Current language code. */
-                Language?: string;
-                /** @description The call's gateway modID. */
-                ModuleId?: "REBATE3";
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -5143,6 +4748,7 @@ export interface operations {
             400: components["responses"]["Error"];
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
             429: components["responses"]["Error"];
             503: components["responses"]["Error"];
         };
@@ -5150,16 +4756,7 @@ export interface operations {
     claimRebate: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Merchant code. */
-                Merchant: string;
-                /** @description Always web for this client. */
-                Device?: string;
-                /** @description Current language code. */
-                Language?: string;
-                /** @description The call's gateway modID. */
-                ModuleId?: "REBATE3";
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -5217,6 +4814,7 @@ export interface operations {
             400: components["responses"]["Error"];
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
             429: components["responses"]["Error"];
             503: components["responses"]["Error"];
         };
@@ -5224,16 +4822,7 @@ export interface operations {
     getGameMenus: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Merchant code. */
-                Merchant: string;
-                /** @description Always web for this client. */
-                Device?: string;
-                /** @description Current language code. */
-                Language?: string;
-                /** @description The call's gateway modID. */
-                ModuleId?: "GAMEMENU3";
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -5261,6 +4850,7 @@ export interface operations {
             };
             400: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
             429: components["responses"]["Error"];
             503: components["responses"]["Error"];
         };
@@ -5273,16 +4863,7 @@ export interface operations {
                 /** @example html5-desktop */
                 platform?: string;
             };
-            header: {
-                /** @description Merchant code. */
-                Merchant: string;
-                /** @description Always web for this client. */
-                Device?: string;
-                /** @description Current language code. */
-                Language?: string;
-                /** @description The call's gateway modID. */
-                ModuleId?: "GCSGAME3";
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -5322,6 +4903,7 @@ export interface operations {
             };
             400: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
             429: components["responses"]["Error"];
             503: components["responses"]["Error"];
         };
@@ -5332,16 +4914,7 @@ export interface operations {
                 /** @example PG_RNG */
                 vassalage: string;
             };
-            header: {
-                /** @description Merchant code. */
-                Merchant: string;
-                /** @description Always web for this client. */
-                Device?: string;
-                /** @description Current language code. */
-                Language?: string;
-                /** @description The call's gateway modID. */
-                ModuleId?: "GCSGAME3";
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -5366,6 +4939,7 @@ export interface operations {
             };
             400: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
             429: components["responses"]["Error"];
             503: components["responses"]["Error"];
         };
@@ -5386,16 +4960,7 @@ export interface operations {
                 pageNo?: number;
                 pageSize?: number;
             };
-            header: {
-                /** @description Merchant code. */
-                Merchant: string;
-                /** @description Always web for this client. */
-                Device?: string;
-                /** @description Current language code. */
-                Language?: string;
-                /** @description The call's gateway modID. */
-                ModuleId?: "GCSGAME3";
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -5442,6 +5007,7 @@ export interface operations {
             };
             400: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
             429: components["responses"]["Error"];
             503: components["responses"]["Error"];
         };
@@ -5472,16 +5038,7 @@ export interface operations {
                 /** @example 42 */
                 pageSize?: number;
             };
-            header: {
-                /** @description Merchant code. */
-                Merchant: string;
-                /** @description Always web for this client. */
-                Device?: string;
-                /** @description Current language code. */
-                Language?: string;
-                /** @description The call's gateway modID. */
-                ModuleId?: "GCSGAME3";
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -5528,6 +5085,7 @@ export interface operations {
             };
             400: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
             429: components["responses"]["Error"];
             503: components["responses"]["Error"];
         };
@@ -5544,16 +5102,7 @@ export interface operations {
                 /** @example EN */
                 language?: string;
             };
-            header: {
-                /** @description Merchant code. */
-                Merchant: string;
-                /** @description Always web for this client. */
-                Device?: string;
-                /** @description Current language code. */
-                Language?: string;
-                /** @description The call's gateway modID. */
-                ModuleId?: "GCS3";
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -5601,6 +5150,7 @@ export interface operations {
             400: components["responses"]["Error"];
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
             429: components["responses"]["Error"];
             503: components["responses"]["Error"];
         };
@@ -5622,16 +5172,7 @@ export interface operations {
                 pageNo?: number;
                 pageSize?: number;
             };
-            header: {
-                /** @description Merchant code. */
-                Merchant: string;
-                /** @description Always web for this client. */
-                Device?: string;
-                /** @description Current language code. */
-                Language?: string;
-                /** @description The call's gateway modID. */
-                ModuleId?: "MCSFE3";
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -5678,6 +5219,7 @@ export interface operations {
             400: components["responses"]["Error"];
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
             429: components["responses"]["Error"];
             503: components["responses"]["Error"];
         };
@@ -5685,16 +5227,7 @@ export interface operations {
     getFavouriteIds: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Merchant code. */
-                Merchant: string;
-                /** @description Always web for this client. */
-                Device?: string;
-                /** @description Current language code. */
-                Language?: string;
-                /** @description The call's gateway modID. */
-                ModuleId?: "MCSFE3";
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -5716,6 +5249,7 @@ export interface operations {
             400: components["responses"]["Error"];
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
             429: components["responses"]["Error"];
             503: components["responses"]["Error"];
         };
@@ -5723,16 +5257,7 @@ export interface operations {
     addFavourite: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Merchant code. */
-                Merchant: string;
-                /** @description Always web for this client. */
-                Device?: string;
-                /** @description Current language code. */
-                Language?: string;
-                /** @description The call's gateway modID. */
-                ModuleId?: "MCSFE3";
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -5770,6 +5295,7 @@ export interface operations {
             400: components["responses"]["Error"];
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
             429: components["responses"]["Error"];
             503: components["responses"]["Error"];
         };
@@ -5777,16 +5303,7 @@ export interface operations {
     removeFavourite: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Merchant code. */
-                Merchant: string;
-                /** @description Always web for this client. */
-                Device?: string;
-                /** @description Current language code. */
-                Language?: string;
-                /** @description The call's gateway modID. */
-                ModuleId?: "MCSFE3";
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -5824,6 +5341,7 @@ export interface operations {
             400: components["responses"]["Error"];
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
             429: components["responses"]["Error"];
             503: components["responses"]["Error"];
         };
@@ -5831,16 +5349,7 @@ export interface operations {
     launchGame: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Merchant code. */
-                Merchant: string;
-                /** @description Always web for this client. */
-                Device?: string;
-                /** @description Current language code. */
-                Language?: string;
-                /** @description The call's gateway modID. */
-                ModuleId?: "LAUNCH3";
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -5901,6 +5410,7 @@ export interface operations {
             400: components["responses"]["Error"];
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
             429: components["responses"]["Error"];
             503: components["responses"]["Error"];
         };
@@ -5908,19 +5418,10 @@ export interface operations {
     getPvpRooms: {
         parameters: {
             query: {
-                /** @example 1001 */
+                /** @example 1355 */
                 gameId: number;
             };
-            header: {
-                /** @description Merchant code. */
-                Merchant: string;
-                /** @description Always web for this client. */
-                Device?: string;
-                /** @description Current language code. */
-                Language?: string;
-                /** @description The call's gateway modID. */
-                ModuleId?: "GLS23";
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -5946,6 +5447,7 @@ export interface operations {
             };
             400: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
             429: components["responses"]["Error"];
             503: components["responses"]["Error"];
         };
@@ -5953,16 +5455,7 @@ export interface operations {
     launchPvp: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Merchant code. */
-                Merchant: string;
-                /** @description Always web for this client. */
-                Device?: string;
-                /** @description Current language code. */
-                Language?: string;
-                /** @description The call's gateway modID. */
-                ModuleId?: "GLS23";
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -5970,8 +5463,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "gameId": 1001,
-                 *       "roomId": 1
+                 *       "gameId": 1355,
+                 *       "roomId": 13551
                  *     }
                  */
                 "application/json": {
@@ -6001,6 +5494,7 @@ export interface operations {
             400: components["responses"]["Error"];
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
             429: components["responses"]["Error"];
             503: components["responses"]["Error"];
         };
@@ -6011,16 +5505,7 @@ export interface operations {
                 /** @example 1001 */
                 gameId: number;
             };
-            header: {
-                /** @description Merchant code. */
-                Merchant: string;
-                /** @description Always web for this client. */
-                Device?: string;
-                /** @description Current language code. */
-                Language?: string;
-                /** @description The call's gateway modID. */
-                ModuleId?: "GCSGAME3";
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -6063,6 +5548,7 @@ export interface operations {
             };
             400: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
             429: components["responses"]["Error"];
             503: components["responses"]["Error"];
         };
@@ -6073,16 +5559,7 @@ export interface operations {
                 /** @example Lott */
                 prizeMode?: string;
             };
-            header: {
-                /** @description Merchant code. */
-                Merchant: string;
-                /** @description Always web for this client. */
-                Device?: string;
-                /** @description Current language code. */
-                Language?: string;
-                /** @description The call's gateway modID. */
-                ModuleId?: "LOTTMENU3";
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -6115,6 +5592,7 @@ export interface operations {
             };
             400: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
             429: components["responses"]["Error"];
             503: components["responses"]["Error"];
         };
@@ -6125,16 +5603,7 @@ export interface operations {
                 /** @example Lott */
                 prizeMode?: string;
             };
-            header: {
-                /** @description Merchant code. */
-                Merchant: string;
-                /** @description Always web for this client. */
-                Device?: string;
-                /** @description Current language code. */
-                Language?: string;
-                /** @description The call's gateway modID. */
-                ModuleId?: "LOTTMENU3";
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -6167,6 +5636,7 @@ export interface operations {
             };
             400: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
             429: components["responses"]["Error"];
             503: components["responses"]["Error"];
         };
@@ -6183,16 +5653,7 @@ export interface operations {
                 /** @example EN */
                 language?: string;
             };
-            header: {
-                /** @description Merchant code. */
-                Merchant: string;
-                /** @description Always web for this client. */
-                Device?: string;
-                /** @description Current language code. */
-                Language?: string;
-                /** @description The call's gateway modID. */
-                ModuleId?: "LOTTPOPULAR3";
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -6218,6 +5679,7 @@ export interface operations {
             };
             400: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
             429: components["responses"]["Error"];
             503: components["responses"]["Error"];
         };
@@ -6230,16 +5692,7 @@ export interface operations {
                 /** @example 100 */
                 count?: number;
             };
-            header: {
-                /** @description Merchant code. */
-                Merchant: string;
-                /** @description Always web for this client. */
-                Device?: string;
-                /** @description Current language code. */
-                Language?: string;
-                /** @description The call's gateway modID. */
-                ModuleId?: "VNLOTT3";
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -6269,6 +5722,7 @@ export interface operations {
             };
             400: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
             429: components["responses"]["Error"];
             503: components["responses"]["Error"];
         };
@@ -6279,16 +5733,7 @@ export interface operations {
                 /** @example VNHN */
                 gameCode: string;
             };
-            header: {
-                /** @description Merchant code. */
-                Merchant: string;
-                /** @description Always web for this client. */
-                Device?: string;
-                /** @description Current language code. */
-                Language?: string;
-                /** @description The call's gateway modID. */
-                ModuleId?: "LOTT3";
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -6319,6 +5764,7 @@ export interface operations {
             };
             400: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
             429: components["responses"]["Error"];
             503: components["responses"]["Error"];
         };
@@ -6326,16 +5772,7 @@ export interface operations {
     launchLotteryLobby: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Merchant code. */
-                Merchant: string;
-                /** @description Always web for this client. */
-                Device?: string;
-                /** @description Current language code. */
-                Language?: string;
-                /** @description The call's gateway modID. */
-                ModuleId?: "LOTT3";
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -6384,6 +5821,7 @@ export interface operations {
             400: components["responses"]["Error"];
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
             429: components["responses"]["Error"];
             503: components["responses"]["Error"];
         };
@@ -6391,16 +5829,7 @@ export interface operations {
     getPointsBalance: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Merchant code. */
-                Merchant: string;
-                /** @description Always web for this client. */
-                Device?: string;
-                /** @description Current language code. */
-                Language?: string;
-                /** @description The call's gateway modID. */
-                ModuleId?: "POINTMALL3";
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -6425,6 +5854,7 @@ export interface operations {
             400: components["responses"]["Error"];
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
             429: components["responses"]["Error"];
             503: components["responses"]["Error"];
         };
@@ -6432,16 +5862,7 @@ export interface operations {
     getPointsConfig: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Merchant code. */
-                Merchant: string;
-                /** @description Always web for this client. */
-                Device?: string;
-                /** @description Current language code. */
-                Language?: string;
-                /** @description The call's gateway modID. */
-                ModuleId?: "POINTMALL3";
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -6468,6 +5889,7 @@ export interface operations {
             400: components["responses"]["Error"];
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
             429: components["responses"]["Error"];
             503: components["responses"]["Error"];
         };
@@ -6475,16 +5897,7 @@ export interface operations {
     getPointsRewards: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Merchant code. */
-                Merchant: string;
-                /** @description Always web for this client. */
-                Device?: string;
-                /** @description Current language code. */
-                Language?: string;
-                /** @description The call's gateway modID. */
-                ModuleId?: "POINTMALL3";
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -6517,6 +5930,7 @@ export interface operations {
             400: components["responses"]["Error"];
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
             429: components["responses"]["Error"];
             503: components["responses"]["Error"];
         };
@@ -6524,18 +5938,7 @@ export interface operations {
     redeemPoints: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Merchant code. */
-                Merchant: string;
-                /** @description Always web for this client. */
-                Device?: string;
-                /** @description Current language code. */
-                Language?: string;
-                /** @description The call's gateway modID. */
-                ModuleId?: "POINTMALL3";
-                /** @description Lowercase hex of m^e mod n: the random key string wrapped with the RSA key of getRsaKey. */
-                Encryption: string;
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -6578,6 +5981,7 @@ export interface operations {
             400: components["responses"]["Error"];
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
             429: components["responses"]["Error"];
             503: components["responses"]["Error"];
         };
@@ -6590,16 +5994,7 @@ export interface operations {
                 /** @example 20 */
                 pageSize?: number;
             };
-            header: {
-                /** @description Merchant code. */
-                Merchant: string;
-                /** @description Always web for this client. */
-                Device?: string;
-                /** @description Current language code. */
-                Language?: string;
-                /** @description The call's gateway modID. */
-                ModuleId?: "POINTMALL3";
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -6643,6 +6038,7 @@ export interface operations {
             400: components["responses"]["Error"];
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
             429: components["responses"]["Error"];
             503: components["responses"]["Error"];
         };
@@ -6655,16 +6051,7 @@ export interface operations {
                 /** @example 20 */
                 pageSize?: number;
             };
-            header: {
-                /** @description Merchant code. */
-                Merchant: string;
-                /** @description Always web for this client. */
-                Device?: string;
-                /** @description Current language code. */
-                Language?: string;
-                /** @description The call's gateway modID. */
-                ModuleId?: "POINTMALL3";
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -6701,6 +6088,7 @@ export interface operations {
             400: components["responses"]["Error"];
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
             429: components["responses"]["Error"];
             503: components["responses"]["Error"];
         };
@@ -6708,16 +6096,7 @@ export interface operations {
     convertPoints: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Merchant code. */
-                Merchant: string;
-                /** @description Always web for this client. */
-                Device?: string;
-                /** @description Current language code. */
-                Language?: string;
-                /** @description The call's gateway modID. */
-                ModuleId?: "POINTMALL3";
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -6759,6 +6138,7 @@ export interface operations {
             400: components["responses"]["Error"];
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
             429: components["responses"]["Error"];
             503: components["responses"]["Error"];
         };
@@ -6769,16 +6149,7 @@ export interface operations {
                 /** @example new_player */
                 category?: string;
             };
-            header: {
-                /** @description Merchant code. */
-                Merchant: string;
-                /** @description Always web for this client. */
-                Device?: string;
-                /** @description Current language code. */
-                Language?: string;
-                /** @description The call's gateway modID. */
-                ModuleId?: "PROMO3";
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -6823,6 +6194,7 @@ export interface operations {
             };
             400: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
             429: components["responses"]["Error"];
             503: components["responses"]["Error"];
         };
@@ -6833,16 +6205,7 @@ export interface operations {
                 /** @example 1 */
                 id: number;
             };
-            header: {
-                /** @description Merchant code. */
-                Merchant: string;
-                /** @description Always web for this client. */
-                Device?: string;
-                /** @description Current language code. */
-                Language?: string;
-                /** @description The call's gateway modID. */
-                ModuleId?: "PROMO3";
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -6888,6 +6251,7 @@ export interface operations {
             };
             400: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
             429: components["responses"]["Error"];
             503: components["responses"]["Error"];
         };
@@ -6895,16 +6259,7 @@ export interface operations {
     getAvailablePromos: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Merchant code. */
-                Merchant: string;
-                /** @description Always web for this client. */
-                Device?: string;
-                /** @description Current language code. */
-                Language?: string;
-                /** @description The call's gateway modID. */
-                ModuleId?: "PROMO3";
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -6929,6 +6284,7 @@ export interface operations {
             };
             400: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
             429: components["responses"]["Error"];
             503: components["responses"]["Error"];
         };
@@ -6936,16 +6292,7 @@ export interface operations {
     joinPromotion: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Merchant code. */
-                Merchant: string;
-                /** @description Always web for this client. */
-                Device?: string;
-                /** @description Current language code. */
-                Language?: string;
-                /** @description The call's gateway modID. */
-                ModuleId?: "PROMO3";
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -7004,6 +6351,7 @@ export interface operations {
             400: components["responses"]["Error"];
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
             429: components["responses"]["Error"];
             503: components["responses"]["Error"];
         };
@@ -7011,16 +6359,7 @@ export interface operations {
     claimRaffle: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Merchant code. */
-                Merchant: string;
-                /** @description Always web for this client. */
-                Device?: string;
-                /** @description Current language code. */
-                Language?: string;
-                /** @description The call's gateway modID. */
-                ModuleId?: "PROMO3";
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -7028,7 +6367,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": 1
+                 *       "id": 10
                  *     }
                  */
                 "application/json": {
@@ -7064,6 +6403,7 @@ export interface operations {
             400: components["responses"]["Error"];
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
             429: components["responses"]["Error"];
             503: components["responses"]["Error"];
         };
@@ -7071,16 +6411,7 @@ export interface operations {
     getRewardCenter: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Merchant code. */
-                Merchant: string;
-                /** @description Always web for this client. */
-                Device?: string;
-                /** @description Current language code. */
-                Language?: string;
-                /** @description The call's gateway modID. */
-                ModuleId?: "PROMO3";
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -7126,6 +6457,7 @@ export interface operations {
             400: components["responses"]["Error"];
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
             429: components["responses"]["Error"];
             503: components["responses"]["Error"];
         };
@@ -7133,16 +6465,7 @@ export interface operations {
     getMissionSummary: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Merchant code. */
-                Merchant: string;
-                /** @description Always web for this client. */
-                Device?: string;
-                /** @description Current language code. */
-                Language?: string;
-                /** @description The call's gateway modID. */
-                ModuleId?: "MISSION3";
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -7167,6 +6490,7 @@ export interface operations {
             400: components["responses"]["Error"];
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
             429: components["responses"]["Error"];
             503: components["responses"]["Error"];
         };
@@ -7174,16 +6498,7 @@ export interface operations {
     getMissionLeaderboard: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Merchant code. */
-                Merchant: string;
-                /** @description Always web for this client. */
-                Device?: string;
-                /** @description Current language code. */
-                Language?: string;
-                /** @description The call's gateway modID. */
-                ModuleId?: "MISSION3";
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -7227,6 +6542,7 @@ export interface operations {
             400: components["responses"]["Error"];
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
             429: components["responses"]["Error"];
             503: components["responses"]["Error"];
         };
@@ -7239,16 +6555,7 @@ export interface operations {
                 /** @example 20 */
                 pageSize?: number;
             };
-            header: {
-                /** @description Merchant code. */
-                Merchant: string;
-                /** @description Always web for this client. */
-                Device?: string;
-                /** @description Current language code. */
-                Language?: string;
-                /** @description The call's gateway modID. */
-                ModuleId?: "MCSFE3";
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -7286,6 +6593,7 @@ export interface operations {
             400: components["responses"]["Error"];
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
             429: components["responses"]["Error"];
             503: components["responses"]["Error"];
         };
@@ -7293,16 +6601,7 @@ export interface operations {
     readMessage: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Merchant code. */
-                Merchant: string;
-                /** @description Always web for this client. */
-                Device?: string;
-                /** @description Current language code. */
-                Language?: string;
-                /** @description The call's gateway modID. */
-                ModuleId?: "MCSFE3";
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -7346,6 +6645,7 @@ export interface operations {
             400: components["responses"]["Error"];
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
             429: components["responses"]["Error"];
             503: components["responses"]["Error"];
         };
@@ -7353,16 +6653,7 @@ export interface operations {
     getUnreadCount: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Merchant code. */
-                Merchant: string;
-                /** @description Always web for this client. */
-                Device?: string;
-                /** @description Current language code. */
-                Language?: string;
-                /** @description The call's gateway modID. */
-                ModuleId?: "MCSFE3";
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -7386,6 +6677,7 @@ export interface operations {
             400: components["responses"]["Error"];
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
             429: components["responses"]["Error"];
             503: components["responses"]["Error"];
         };
@@ -7393,16 +6685,7 @@ export interface operations {
     getChatUrl: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Merchant code. */
-                Merchant: string;
-                /** @description Always web for this client. */
-                Device?: string;
-                /** @description Current language code. */
-                Language?: string;
-                /** @description The call's gateway modID. */
-                ModuleId?: "CBS3";
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -7444,6 +6727,7 @@ export interface operations {
             400: components["responses"]["Error"];
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
             429: components["responses"]["Error"];
             503: components["responses"]["Error"];
         };
@@ -7451,16 +6735,7 @@ export interface operations {
     getChatUnread: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Merchant code. */
-                Merchant: string;
-                /** @description Always web for this client. */
-                Device?: string;
-                /** @description Current language code. */
-                Language?: string;
-                /** @description The call's gateway modID. */
-                ModuleId?: "CBS3";
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -7484,6 +6759,7 @@ export interface operations {
             400: components["responses"]["Error"];
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
             429: components["responses"]["Error"];
             503: components["responses"]["Error"];
         };
@@ -7491,16 +6767,7 @@ export interface operations {
     getAgentAnnouncements: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Merchant code. */
-                Merchant: string;
-                /** @description Always web for this client. */
-                Device?: string;
-                /** @description Current language code. */
-                Language?: string;
-                /** @description The call's gateway modID. */
-                ModuleId?: "AGENT3";
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -7534,6 +6801,7 @@ export interface operations {
             400: components["responses"]["Error"];
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
             429: components["responses"]["Error"];
             503: components["responses"]["Error"];
         };
@@ -7541,16 +6809,7 @@ export interface operations {
     getTeamOverview: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Merchant code. */
-                Merchant: string;
-                /** @description Always web for this client. */
-                Device?: string;
-                /** @description Current language code. */
-                Language?: string;
-                /** @description The call's gateway modID. */
-                ModuleId?: "AGENT3";
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -7602,6 +6861,7 @@ export interface operations {
             400: components["responses"]["Error"];
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
             429: components["responses"]["Error"];
             503: components["responses"]["Error"];
         };
@@ -7609,16 +6869,7 @@ export interface operations {
     registerDownline: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Merchant code. */
-                Merchant: string;
-                /** @description Always web for this client. */
-                Device?: string;
-                /** @description Current language code. */
-                Language?: string;
-                /** @description The call's gateway modID. */
-                ModuleId?: "AGENT3";
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -7678,6 +6929,7 @@ export interface operations {
             400: components["responses"]["Error"];
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
             429: components["responses"]["Error"];
             503: components["responses"]["Error"];
         };
@@ -7693,16 +6945,7 @@ export interface operations {
                 account?: string;
                 parent?: string;
             };
-            header: {
-                /** @description Merchant code. */
-                Merchant: string;
-                /** @description Always web for this client. */
-                Device?: string;
-                /** @description Current language code. */
-                Language?: string;
-                /** @description The call's gateway modID. */
-                ModuleId?: "AGENT3";
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -7751,6 +6994,7 @@ export interface operations {
             400: components["responses"]["Error"];
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
             429: components["responses"]["Error"];
             503: components["responses"]["Error"];
         };
@@ -7764,16 +7008,7 @@ export interface operations {
                 /** @description Filter to one downline. */
                 account?: string;
             };
-            header: {
-                /** @description Merchant code. */
-                Merchant: string;
-                /** @description Always web for this client. */
-                Device?: string;
-                /** @description Current language code. */
-                Language?: string;
-                /** @description The call's gateway modID. */
-                ModuleId?: "AGENT3";
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -7832,6 +7067,7 @@ export interface operations {
             400: components["responses"]["Error"];
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
             429: components["responses"]["Error"];
             503: components["responses"]["Error"];
         };
@@ -7845,16 +7081,7 @@ export interface operations {
                 /** @description Filter to one downline. */
                 account?: string;
             };
-            header: {
-                /** @description Merchant code. */
-                Merchant: string;
-                /** @description Always web for this client. */
-                Device?: string;
-                /** @description Current language code. */
-                Language?: string;
-                /** @description The call's gateway modID. */
-                ModuleId?: "AGENT3";
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -7914,6 +7141,7 @@ export interface operations {
             400: components["responses"]["Error"];
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
             429: components["responses"]["Error"];
             503: components["responses"]["Error"];
         };
@@ -7925,16 +7153,7 @@ export interface operations {
                 pageNo?: number;
                 pageSize?: number;
             };
-            header: {
-                /** @description Merchant code. */
-                Merchant: string;
-                /** @description Always web for this client. */
-                Device?: string;
-                /** @description Current language code. */
-                Language?: string;
-                /** @description The call's gateway modID. */
-                ModuleId?: "AGENT3";
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -7980,6 +7199,7 @@ export interface operations {
             400: components["responses"]["Error"];
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
             429: components["responses"]["Error"];
             503: components["responses"]["Error"];
         };
@@ -7993,16 +7213,7 @@ export interface operations {
                 /** @description Filter to one downline. */
                 account?: string;
             };
-            header: {
-                /** @description Merchant code. */
-                Merchant: string;
-                /** @description Always web for this client. */
-                Device?: string;
-                /** @description Current language code. */
-                Language?: string;
-                /** @description The call's gateway modID. */
-                ModuleId?: "AGENT3";
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -8066,6 +7277,7 @@ export interface operations {
             400: components["responses"]["Error"];
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
             429: components["responses"]["Error"];
             503: components["responses"]["Error"];
         };
@@ -8073,16 +7285,7 @@ export interface operations {
     getConsolidatedContractSettings: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Merchant code. */
-                Merchant: string;
-                /** @description Always web for this client. */
-                Device?: string;
-                /** @description Current language code. */
-                Language?: string;
-                /** @description The call's gateway modID. */
-                ModuleId?: "AGENT3";
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -8109,6 +7312,7 @@ export interface operations {
             400: components["responses"]["Error"];
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
             429: components["responses"]["Error"];
             503: components["responses"]["Error"];
         };
@@ -8116,16 +7320,7 @@ export interface operations {
     getDividendContracts: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Merchant code. */
-                Merchant: string;
-                /** @description Always web for this client. */
-                Device?: string;
-                /** @description Current language code. */
-                Language?: string;
-                /** @description The call's gateway modID. */
-                ModuleId?: "DIVIDEND3";
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -8187,6 +7382,7 @@ export interface operations {
             400: components["responses"]["Error"];
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
             429: components["responses"]["Error"];
             503: components["responses"]["Error"];
         };
@@ -8194,16 +7390,7 @@ export interface operations {
     requestDividend: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Merchant code. */
-                Merchant: string;
-                /** @description Always web for this client. */
-                Device?: string;
-                /** @description Current language code. */
-                Language?: string;
-                /** @description The call's gateway modID. */
-                ModuleId?: "DIVIDEND3";
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -8283,6 +7470,7 @@ export interface operations {
             400: components["responses"]["Error"];
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
             429: components["responses"]["Error"];
             503: components["responses"]["Error"];
         };
@@ -8290,16 +7478,7 @@ export interface operations {
     getDailySalaryContracts: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Merchant code. */
-                Merchant: string;
-                /** @description Always web for this client. */
-                Device?: string;
-                /** @description Current language code. */
-                Language?: string;
-                /** @description The call's gateway modID. */
-                ModuleId?: "DAILYSALARY3";
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -8361,6 +7540,7 @@ export interface operations {
             400: components["responses"]["Error"];
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
             429: components["responses"]["Error"];
             503: components["responses"]["Error"];
         };
@@ -8368,16 +7548,7 @@ export interface operations {
     getHourSalaryContracts: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Merchant code. */
-                Merchant: string;
-                /** @description Always web for this client. */
-                Device?: string;
-                /** @description Current language code. */
-                Language?: string;
-                /** @description The call's gateway modID. */
-                ModuleId?: "HOURSALARY3";
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -8439,6 +7610,7 @@ export interface operations {
             400: components["responses"]["Error"];
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
             429: components["responses"]["Error"];
             503: components["responses"]["Error"];
         };
@@ -8446,16 +7618,7 @@ export interface operations {
     getRealtimeSalaryContracts: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Merchant code. */
-                Merchant: string;
-                /** @description Always web for this client. */
-                Device?: string;
-                /** @description Current language code. */
-                Language?: string;
-                /** @description The call's gateway modID. */
-                ModuleId?: "REALTIMESALARY3";
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -8517,6 +7680,7 @@ export interface operations {
             400: components["responses"]["Error"];
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
             429: components["responses"]["Error"];
             503: components["responses"]["Error"];
         };
@@ -8524,16 +7688,7 @@ export interface operations {
     contractAction: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Merchant code. */
-                Merchant: string;
-                /** @description Always web for this client. */
-                Device?: string;
-                /** @description Current language code. */
-                Language?: string;
-                /** @description The call's gateway modID. */
-                ModuleId?: "AGENT3";
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -8542,7 +7697,7 @@ export interface operations {
                 /**
                  * @example {
                  *       "id": 1,
-                 *       "action": "Accept"
+                 *       "action": "Terminate"
                  *     }
                  */
                 "application/json": {
@@ -8605,6 +7760,7 @@ export interface operations {
             400: components["responses"]["Error"];
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
             429: components["responses"]["Error"];
             503: components["responses"]["Error"];
         };

@@ -1,0 +1,38 @@
+/**
+ * Playwright in real Chromium (Debian's, found by scripts/chromium.ts) against `npm start` on a test
+ * port. Each spec may switch scenarios through the control API; fixtures reset the simulator.
+ */
+import { defineConfig, devices } from '@playwright/test';
+import { chromiumPath } from './scripts/chromium';
+
+const PORT = Number(process.env.E2E_PORT ?? 4173);
+
+export default defineConfig({
+  testDir: 'e2e',
+  fullyParallel: false,
+  workers: 1,
+  forbidOnly: !!process.env.CI,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: process.env.CI ? [['list']] : [['list']],
+  use: {
+    baseURL: `http://localhost:${PORT}`,
+    trace: 'on-first-retry',
+    screenshot: 'only-on-failure',
+    ...devices['Desktop Chrome'],
+    viewport: { width: 1366, height: 850 },
+    launchOptions: {
+      executablePath: chromiumPath(),
+      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    },
+  },
+  webServer: {
+    command: `npx tsx scripts/start.ts --port ${PORT} --no-build`,
+    url: `http://localhost:${PORT}/wps/system/status`,
+    reuseExistingServer: !process.env.CI,
+    timeout: 60_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+  },
+});

@@ -1,0 +1,15 @@
+/**
+ * `npm run test:e2e`: make sure Chromium and a fresh web build exist, then run Playwright.
+ * Extra arguments go to Playwright (`npm run test:e2e -- e2e/home.spec.ts`).
+ */
+import { spawnSync } from 'node:child_process';
+import { ensureChromium } from './chromium';
+import { ensureWebBuild } from './start';
+
+process.env.CHROMIUM_PATH = ensureChromium();
+ensureWebBuild();
+const result = spawnSync(process.execPath, ['node_modules/@playwright/test/cli.js', 'test', ...process.argv.slice(2)], {
+  stdio: 'inherit',
+  env: process.env,
+});
+process.exit(result.status ?? 1);

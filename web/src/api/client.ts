@@ -1,0 +1,133 @@
+/**
+ * The one way the web app talks to the backend: an openapi-fetch client over the generated types, with
+ * middleware for the gateway's headers and encrypted bodies, and `unwrap` for the envelope.
+ */
+import createClient, { type Middleware } from 'openapi-fetch';
+import { encryptBody } from '../../../openapi/wire-crypto';
+import { operationMeta } from './operation-meta';
+import type { components, paths } from './schema';
+import { session } from './session';
+
+export type ErrorEnvelope = components['schemas']['ErrorEnvelope'];
+
+/** Error carrying the envelope's code; `errorCode` doubles as the translation key. */
+export class ApiError extends Error {
+  constructor(
+    readonly errorCode: string,
+    message: string,
+    readonly status: number,
+    readonly value?: ErrorEnvelope['value'],
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+/** Code of a failure before any envelope arrived (spec section 8: 'Network link abnormal'). */
+export const NETWORK_ERROR = 'network_error';
+
+interface RuntimeSettings {
+  baseUrl: string;
+  merchant: string;
+  language: () => string;
+}
+
+const settings: RuntimeSettings = {
+  baseUrl: '',
+  merchant: 'DEMO',
+  language: () => 'EN',
+};
+
+/** Set by the bootstrap from the runtime config (issue 6: one build serves several brands). */
+export function configureApi(next: Partial<RuntimeSettings>): void {
+  Object.assign(settings, next);
+  if (next.merchant) session.setMerchant(next.merchant);
+}
+
+/** Match a request URL to its contract operation (no path in this contract has parameters). */
+function metaOf(request: Request) {
+  return operationMeta[`${request.method} ${new URL(request.url).pathname}`];
+}
+
+/** Same-origin by default; a runtime gateway URL (config.json) sends calls there instead. */
+function retarget(request: Request): Request {
+  if (!settings.baseUrl) return request;
+  const url = new URL(request.url);
+  return new Request(new URL(url.pathname + url.search, settings.baseUrl), request);
+}
+
+let rsaModulus: Promise<string> | null = null;
+
+const headersMiddleware: Middleware = {
+  async onRequest({ request }) {
+    const meta = metaOf(request);
+    request.headers.set('Merchant', session.merchant() ?? settings.merchant);
+    request.headers.set('Device', 'web');
+    request.headers.set('Language', settings.language());
+    if (meta) request.headers.set('ModuleId', meta.moduleId);
+    const token = session.token();
+    if (token) request.headers.set('Authorization', token);
+    if (meta?.operationId === 'freePlayLogin') request.headers.set('X-Gateway-Version', '3');
+    if (!meta?.encrypted) return retarget(request);
+    // Encrypted calls (design.md): DES body with a random key, the key RSA-wrapped in a header.
+    const modulus = await (rsaModulus ??= unwrap(client.GET('/wps/session/key/rsa')).catch((err: unknown) => {
+      rsaModulus = null;
+      throw err;
+    }));
+    const plain: unknown = JSON.parse(await request.clone().text());
+    const { body, encryption } = encryptBody(plain, modulus);
+    const headers = new Headers(request.headers);
+    headers.set('Encryption', encryption);
+    return retarget(new Request(request, { body: JSON.stringify(body), headers }));
+  },
+};
+
+export const client = createClient<paths>({
+  baseUrl: '',
+  fetch: (request) => fetch(request),
+});
+client.use(headersMiddleware);
+
+/** Listeners told when the server says the session is gone (401 login.not.session). */
+const sessionLost = new Set<() => void>();
+export function onSessionLost(listener: () => void): () => void {
+  sessionLost.add(listener);
+  return () => sessionLost.delete(listener);
+}
+
+/** The success value type of an openapi-fetch result (the union's data branch). */
+export type SuccessValue<R> = R extends { data: { value: infer V } } ? V : never;
+
+/**
+ * The value of a successful call, or an ApiError. Any `success: false` is an error whatever the HTTP
+ * status (design.md); a failed fetch becomes NETWORK_ERROR.
+ */
+export async function unwrap<R extends { data?: unknown; error?: unknown; response: Response }>(
+  call: Promise<R>,
+): Promise<SuccessValue<R>> {
+  let result: R;
+  try {
+    result = await call;
+  } catch (err) {
+    if (err instanceof ApiError) throw err;
+    throw new ApiError(NETWORK_ERROR, 'Network link abnormal, please try again', 0);
+  }
+  const body = (result.data ?? result.error) as
+    | { success?: boolean; value?: unknown; errorCode?: string; message?: string }
+    | undefined;
+  if (!body || typeof body !== 'object' || body.success !== true) {
+    const envelope = (body ?? {}) as Partial<ErrorEnvelope>;
+    const error = new ApiError(
+      envelope.errorCode ?? 'unknown',
+      envelope.message ?? 'Unknown error',
+      result.response.status,
+      envelope.value,
+    );
+    if (error.errorCode === 'login.not.session') {
+      session.clear();
+      for (const listener of sessionLost) listener();
+    }
+    throw error;
+  }
+  return body.value as never;
+}
