@@ -14,6 +14,7 @@ import { ErrorCode } from '../openapi/common';
 import { assetRoutes } from './assets';
 import { ApiError } from './errors';
 import { agentRoutes } from './routes/agent';
+import { demoGameRoutes } from './routes/demo-game';
 import { gamesRoutes } from './routes/games';
 import { lotteryRoutes } from './routes/lottery';
 import { memberRoutes } from './routes/member';
@@ -43,7 +44,7 @@ export interface AppOptions {
 }
 
 /** Paths the API owns: unknown ones there answer the error envelope, never the web app. */
-export const API_PREFIXES = ['/wps/', '/lgw/', '/lotto/', '/__sim', '/__gateway', '/assets/'];
+export const API_PREFIXES = ['/wps/', '/lgw/', '/lotto/', '/__sim', '/__gateway', '/assets/', '/__demo/'];
 
 interface ValidationIssue {
   instancePath: string;
@@ -141,6 +142,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
   await app.register(promotionsRoutes);
   await app.register(messagesRoutes);
   await app.register(agentRoutes);
+  await app.register(demoGameRoutes);
 
   const dist = options.webDist;
   const indexHtml = dist && existsSync(join(dist, 'index.html')) ? readFileSync(join(dist, 'index.html'), 'utf8') : null;

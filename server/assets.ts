@@ -578,6 +578,15 @@ export function logoSvg(brandName: string): string {
   );
 }
 
+/** A points-mall reward picture: a gift box on the reward's own gradient. */
+export function rewardSvg(id: string): string {
+  const [c1, c2] = at(PALETTE, hash(`reward${id}`));
+  return doc(240, 240, `Reward ${id}`,
+    `<defs><linearGradient id="r" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${c1}"/><stop offset="1" stop-color="${c2}"/></linearGradient></defs>` +
+    `<rect width="240" height="240" rx="28" fill="url(#r)"/>` +
+    `<g transform="translate(120 128)"><rect x="-60" y="-30" width="120" height="78" rx="8" fill="#fff" fill-opacity=".92"/><rect x="-68" y="-50" width="136" height="28" rx="6" fill="#fff"/><rect x="-9" y="-50" width="18" height="98" fill="${c1}"/><path d="M0 -50 C -20 -86 -58 -70 -30 -50 M0 -50 C 20 -86 58 -70 30 -50" fill="none" stroke="#fff" stroke-width="8" stroke-linecap="round"/></g>`);
+}
+
 export function avatarSvg(n: string): string {
   const [c1, c2] = at(PALETTE, hash(`avatar${n}`));
   return doc(
@@ -843,6 +852,7 @@ export const assetRoutes: FastifyPluginAsync<AssetRoutesOptions> = async (app, o
     );
   });
   route('/assets/avatar/:file', 'avatar', (id) => avatarSvg(id));
+  route('/assets/reward/:file', 'reward', (id) => rewardSvg(id));
   route('/assets/flag/:file', 'country', (id) =>
     flagSvg(
       id,

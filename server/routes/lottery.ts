@@ -1,4 +1,33 @@
-/** lottery routes: not written yet. */
+/** Lottery routes: menus per prize mode, recent and popular lotteries, draws, lobby launch. */
 import type { FastifyInstance } from 'fastify';
+import { lotteryOps } from '../../openapi/lottery';
+import { registerArea } from '../contract';
+import { notSession } from '../errors';
+import { launchLotteryLobby } from '../sim/demo-play';
+import * as lottery from '../sim/lottery';
 
-export async function lotteryRoutes(_app: FastifyInstance): Promise<void> {}
+/** Lottery routes plugin: draws follow the simulator clock. */
+export async function lotteryRoutes(app: FastifyInstance): Promise<void> {
+  registerArea(app, lotteryOps, {
+    getLotteryMenu: ({ sim, query }) => lottery.lotteryMenu(sim, query.prizeMode),
+
+    getRecentLotteryMenu: ({ sim, query, request }) => {
+      // A public call: a visitor gets an empty menu, a logged-in player their own recent lotteries.
+      const auth = request.headers.authorization;
+      const session = sim.sessions.get(typeof auth === 'string' ? auth : undefined);
+      return lottery.recentLotteryMenu(sim, session?.account ?? null, query.prizeMode);
+    },
+
+    getPopularLotteries: ({ sim, query }) =>
+      lottery.popularLotteries(sim, query.count, query.prizeMode),
+
+    getVnNumeros: ({ sim, query }) => lottery.vnNumeros(sim, query.gameCode, query.count),
+
+    getOpenedNumero: ({ sim, query }) => lottery.openedNumero(sim, query.gameCode),
+
+    launchLotteryLobby: ({ sim, session, body }) => {
+      if (!session) throw notSession();
+      return { url: launchLotteryLobby(sim, session, body) };
+    },
+  });
+}
