@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { buildApp } from '../server/app';
+import { buildGatewayApp, REPORT_PATH, type CheckMode } from '../server/gateway/proxy';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const WEB_DIST = join(ROOT, 'web', 'dist');
@@ -50,7 +51,25 @@ async function main(): Promise<void> {
   if (!values['no-build']) ensureWebBuild();
   const port = Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port must be a port number, got ${values.port}`);
-  if (values.gateway) throw new Error('Gateway mode is not built yet (issue 6).');
+  if (values.gateway) {
+    // Gateway mode (docs/gateway.md): our web app, calls forwarded to the gateway and checked.
+    const check = values.check as CheckMode;
+    const gateway = await buildGatewayApp({
+      gatewayUrl: values.gateway,
+      check,
+      webDist: WEB_DIST,
+      config: { merchant: process.env.MERCHANT, brand: process.env.BRAND },
+      insecureTls: process.env.GATEWAY_INSECURE_TLS === '1',
+      logger: { level: process.env.LOG_LEVEL ?? 'warn' },
+    });
+    const url = (await gateway.listen({ port, host: values.host })).replace('127.0.0.1', 'localhost');
+    const report = check === 'off' ? 'no contract check' : `contract check "${check}", report at ${url}${REPORT_PATH}`;
+    console.log(`Portal running at ${url}  (gateway mode: forwarding /wps, /lgw and /lotto to ${values.gateway}; ${report})`);
+    const stopGateway = () => void gateway.close().then(() => process.exit(0));
+    process.on('SIGINT', stopGateway);
+    process.on('SIGTERM', stopGateway);
+    return;
+  }
   const app = await buildApp({ scenario: values.scenario, webDist: WEB_DIST, controlApi: true, logger: { level: process.env.LOG_LEVEL ?? 'warn' } });
   const address = await app.listen({ port, host: values.host });
   const url = address.replace('127.0.0.1', 'localhost');

@@ -13,6 +13,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { ErrorCode } from '../openapi/common';
 import { assetRoutes } from './assets';
 import { ApiError } from './errors';
+import { securityHeaders } from './security-headers';
 import { agentRoutes } from './routes/agent';
 import { demoGameRoutes } from './routes/demo-game';
 import { gamesRoutes } from './routes/games';
@@ -104,6 +105,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
 
   await app.register(cookie);
   await app.register(formbody);
+  await app.register(securityHeaders, { webDist: options.webDist });
 
   app.setErrorHandler((error: Error & { statusCode?: number; validation?: ValidationIssue[]; validationContext?: string; code?: string }, request, reply) => {
     if (error instanceof ApiError) return reply.status(error.statusCode).send(error.toEnvelope());
