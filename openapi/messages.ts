@@ -57,7 +57,7 @@ export const messagesOps = {
     area: 'messages',
     summary: 'Chat window URL (CBS3); guests get in_please_information',
     moduleId: 'CBS3',
-    access: 'member',
+    access: 'token',
     inferred: true,
     body: Type.Object(
       {
@@ -75,9 +75,9 @@ export const messagesOps = {
     method: 'GET',
     path: '/wps/relay/MCSFE_chatUnread',
     area: 'messages',
-    summary: 'Unread chat messages',
+    summary: 'Unread chat messages (CBS3); guests get in_please_information',
     moduleId: 'CBS3',
-    access: 'member',
+    access: 'token',
     inferred: true,
     value: Type.Object({ unReadCount: Type.Integer({ minimum: 0 }) }),
   }),

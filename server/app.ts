@@ -12,6 +12,8 @@ import addFormats from 'ajv-formats';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { ErrorCode } from '../openapi/common';
 import { assetRoutes } from './assets';
+import { installFaultHook } from './control/faults';
+import { controlRoutes } from './control/routes';
 import { ApiError } from './errors';
 import { securityHeaders } from './security-headers';
 import { agentRoutes } from './routes/agent';
@@ -145,6 +147,10 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
   await app.register(messagesRoutes);
   await app.register(agentRoutes);
   await app.register(demoGameRoutes);
+  if (options.controlApi) {
+    installFaultHook(app);
+    await app.register(controlRoutes, { prefix: '/__sim' });
+  }
 
   const dist = options.webDist;
   const indexHtml = dist && existsSync(join(dist, 'index.html')) ? readFileSync(join(dist, 'index.html'), 'utf8') : null;

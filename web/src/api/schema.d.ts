@@ -1768,8 +1768,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Unread chat messages
-         * @description Unread chat messages
+         * Unread chat messages (CBS3); guests get in_please_information
+         * @description Unread chat messages (CBS3); guests get in_please_information
          */
         get: operations["getChatUnread"];
         put?: never;

@@ -1,0 +1,399 @@
+/**
+ * `npm run sim -- <command>`: drives the simulator's QA control API from a terminal. Run
+ * `npm run sim -- help` for the commands. The server is found at --url, else $SIM_URL, else
+ * http://localhost:${PORT:-8080}. Exit codes: 0 done, 1 the simulator refused, 2 usage error,
+ * 3 simulator unreachable.
+ */
+import { realpathSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
+import type { Fault, FaultInput, Flag, SimState, SmsMessage } from '../server/control/contract';
+import { SystemStatusNames, type SystemStatusName } from '../server/control/contract';
+import { SimApiError, SimClient, SimUnreachableError } from './sim-client';
+
+export const EXIT = { ok: 0, refused: 1, usage: 2, unreachable: 3 } as const;
+
+export const HELP = `Usage: npm run sim -- <command> [arguments] [--url URL] [--json]
+
+Commands:
+  state                                   scenario, status, clock, latency and counts
+  status [normal|maintenance|region-restricted]
+                                          show or set the system status
+  scenario [name]                         show the scenario, or reload the world from another
+  scenarios                               list the scenarios
+  flag <MODID> on|off                     switch a module flag (unknown ones are added)
+  flags                                   list the module flags
+  sms last [mobile]                       the newest SMS (with its code)
+  sms outbox [mobile]                     every SMS sent
+  captcha [id]                            answer of the newest captcha (or of one id)
+  clock advance <duration>                move the clock, e.g. 30s, 5m, 2h, 1d, 250ms
+  clock reset                             back to real time
+  fault add <path> [--status N] [--delay ms] [--drop] [--times n] [--method M] [--code errorCode]
+                                          fail, delay or drop calls to a route (URL pattern,
+                                          operationId, or a prefix ending in *)
+  fault list                              faults in force
+  fault clear                             remove every fault
+  latency <ms>                            extra delay before every call (0 = off)
+  snapshot <name>                         save the simulator state
+  snapshots                               list saved states
+  restore <name>                          put a saved state back
+  reset [scenario]                        reload (the current or another scenario), real time,
+                                          no faults, no latency
+  help                                    this text
+
+Options:
+  --url URL    simulator origin (default $SIM_URL, else http://localhost:\${PORT:-8080})
+  --json       print the raw JSON value
+
+Exit codes: 0 done, 1 the simulator refused, 2 usage error, 3 simulator unreachable.`;
+
+export interface CliIo {
+  out: (line: string) => void;
+  err: (line: string) => void;
+  env: Record<string, string | undefined>;
+  fetch?: typeof fetch;
+}
+
+class UsageError extends Error {}
+
+const UNITS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };
+
+/** '5m' -> 300000; a bare number is milliseconds. */
+export function parseDuration(text: string): number {
+  const m = /^(-?\d+(?:\.\d+)?)(ms|s|m|h|d)?$/.exec(text.trim());
+  if (!m) throw new UsageError(`Not a duration: ${text} (use e.g. 30s, 5m, 2h, 1d, 250ms)`);
+  return Math.round(Number(m[1]) * (UNITS[m[2] ?? 'ms'] ?? 1));
+}
+
+export function formatDuration(ms: number): string {
+  const sign = ms < 0 ? '-' : '+';
+  let rest = Math.abs(ms);
+  if (rest === 0) return '0';
+  const parts: string[] = [];
+  for (const [unit, size] of [
+    ['d', 86_400_000],
+    ['h', 3_600_000],
+    ['m', 60_000],
+    ['s', 1000],
+  ] as const) {
+    if (rest >= size) {
+      parts.push(`${Math.floor(rest / size)}${unit}`);
+      rest %= size;
+    }
+  }
+  if (rest > 0) parts.push(`${rest}ms`);
+  return sign + parts.join('');
+}
+
+function integer(text: string | undefined, what: string): number {
+  if (text === undefined || !/^-?\d+$/.test(text))
+    throw new UsageError(`${what} must be a whole number, got ${text ?? 'nothing'}`);
+  return Number(text);
+}
+
+interface Parsed {
+  positional: string[];
+  options: Map<string, string | true>;
+}
+
+const VALUE_OPTIONS = new Set(['url', 'status', 'delay', 'times', 'method', 'code', 'message']);
+const FLAG_OPTIONS = new Set(['json', 'drop', 'help']);
+
+function parseArgs(argv: readonly string[]): Parsed {
+  const positional: string[] = [];
+  const options = new Map<string, string | true>();
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i] as string;
+    if (!arg.startsWith('--') || arg === '--') {
+      if (arg !== '--') positional.push(arg);
+      continue;
+    }
+    const [rawName, inline] = arg.slice(2).split(/=(.*)/s, 2) as [string, string | undefined];
+    if (FLAG_OPTIONS.has(rawName)) {
+      options.set(rawName, true);
+    } else if (VALUE_OPTIONS.has(rawName)) {
+      const value = inline ?? argv[++i];
+      if (value === undefined) throw new UsageError(`--${rawName} needs a value`);
+      options.set(rawName, value);
+    } else {
+      throw new UsageError(`Unknown option --${rawName}`);
+    }
+  }
+  return { positional, options };
+}
+
+function baseUrl(parsed: Parsed, env: CliIo['env']): string {
+  const url = parsed.options.get('url');
+  if (typeof url === 'string') return url;
+  return env.SIM_URL || `http://localhost:${env.PORT || '8080'}`;
+}
+
+// ---- output ---------------------------------------------------------------------------------------
+
+const onOff = (b: boolean) => (b ? 'on' : 'off');
+const time = (ms: number) => new Date(ms).toISOString();
+
+function stateLines(s: SimState): string[] {
+  return [
+    `scenario  ${s.scenario.name} - ${s.scenario.description}`,
+    `status    ${s.statusName} (${s.status})`,
+    `clock     ${time(s.clock.now)} (offset ${formatDuration(s.clock.offsetMs)})`,
+    `latency   ${s.latencyMs} ms`,
+    `counts    ${s.counts.accounts} accounts, ${s.counts.sessions} sessions, ${s.counts.smsOutbox} SMS, ` +
+      `${s.counts.faults} faults, ${s.counts.snapshots} snapshots`,
+  ];
+}
+
+function flagLines(flags: Flag[]): string[] {
+  const depth = new Map<string, number>();
+  return flags.map((f) => {
+    const d = f.parent === null ? 0 : (depth.get(f.parent) ?? 0) + 1;
+    depth.set(f.modId, d);
+    return `${'  '.repeat(d)}${f.modId.padEnd(24 - 2 * d)} ${onOff(f.enabled)}`;
+  });
+}
+
+function smsLine(e: SmsMessage): string {
+  return `#${e.id} ${time(e.time)} ${e.countryDialingCode} ${e.mobileNum} [${e.purpose}] code ${e.code}`;
+}
+
+function faultLine(f: Fault): string {
+  const effects = [
+    f.delayMs ? `delay ${f.delayMs} ms` : '',
+    f.drop ? 'drop' : '',
+    f.status !== null ? `status ${f.status}${f.errorCode ? ` ${f.errorCode}` : ''}` : '',
+  ].filter(Boolean);
+  const times =
+    f.remaining === null
+      ? 'until cleared'
+      : `${f.remaining} more time${f.remaining === 1 ? '' : 's'}`;
+  return `#${f.id} ${f.method ?? 'ANY'} ${f.path} -> ${effects.join(', ')} (${times}, hit ${f.hits})`;
+}
+
+// ---- commands -------------------------------------------------------------------------------------
+
+type Print = (value: unknown, lines: () => string[]) => void;
+
+async function run(client: SimClient, parsed: Parsed, print: Print): Promise<void> {
+  const [command, ...args] = parsed.positional;
+  const opt = (name: string) => parsed.options.get(name);
+  const arity = (max: number) => {
+    if (args.length > max)
+      throw new UsageError(`Too many arguments for ${command}: ${args.slice(max).join(' ')}`);
+  };
+  switch (command) {
+    case 'state': {
+      arity(0);
+      const s = await client.getState();
+      return print(s, () => stateLines(s));
+    }
+    case 'status': {
+      arity(1);
+      const name = args[0];
+      if (name !== undefined && !(SystemStatusNames as readonly string[]).includes(name)) {
+        throw new UsageError(`Status must be one of ${SystemStatusNames.join(', ')}`);
+      }
+      const s = name ? await client.setStatus(name as SystemStatusName) : await client.getState();
+      return print({ status: s.status, statusName: s.statusName }, () => [
+        `status ${s.statusName} (${s.status})`,
+      ]);
+    }
+    case 'scenario': {
+      arity(1);
+      const s = args[0] ? await client.setScenario(args[0]) : await client.getState();
+      return print(s.scenario, () => [`scenario ${s.scenario.name} - ${s.scenario.description}`]);
+    }
+    case 'scenarios': {
+      arity(0);
+      const list = await client.listScenarios();
+      const width = Math.max(0, ...list.map((s) => s.name.length));
+      return print(list, () => list.map((s) => `${s.name.padEnd(width)}  ${s.description}`));
+    }
+    case 'flag': {
+      arity(2);
+      const [modId, state] = args;
+      if (!modId || (state !== 'on' && state !== 'off'))
+        throw new UsageError('Usage: flag <MODID> on|off');
+      const f = await client.setFlag(modId, state === 'on');
+      return print(f, () => [`${f.modId} ${onOff(f.enabled)}`]);
+    }
+    case 'flags': {
+      arity(0);
+      const flags = await client.getFlags();
+      return print(flags, () => flagLines(flags));
+    }
+    case 'sms': {
+      const [sub, mobile] = args;
+      if (args.length > 2) throw new UsageError('Usage: sms last|outbox [mobile]');
+      if (sub === 'last') {
+        const e = await client.getLastSms(mobile);
+        return print(e, () => [`code ${e.code}`, smsLine(e), e.text]);
+      }
+      if (sub === 'outbox') {
+        const list = await client.getSmsOutbox(mobile);
+        return print(list, () => (list.length ? list.map(smsLine) : ['(no SMS sent)']));
+      }
+      throw new UsageError('Usage: sms last|outbox [mobile]');
+    }
+    case 'captcha': {
+      arity(1);
+      const c = await client.getCaptcha(args[0]);
+      return print(c, () => [`answer ${c.answer}`, `id     ${c.id}`]);
+    }
+    case 'clock': {
+      const [sub, duration] = args;
+      if (sub === 'advance' && duration !== undefined && args.length === 2) {
+        const c = await client.advanceClock(parseDuration(duration));
+        return print(c, () => [`clock ${time(c.now)} (offset ${formatDuration(c.offsetMs)})`]);
+      }
+      if (sub === 'reset' && args.length === 1) {
+        const c = await client.resetClock();
+        return print(c, () => [`clock ${time(c.now)} (real time)`]);
+      }
+      throw new UsageError('Usage: clock advance <duration> | clock reset');
+    }
+    case 'fault':
+    case 'faults': {
+      const sub = command === 'faults' ? 'list' : args[0];
+      if (sub === 'add') {
+        const path = args[1];
+        if (!path || args.length > 2)
+          throw new UsageError(
+            'Usage: fault add <path> [--status N] [--delay ms] [--drop] [--times n]',
+          );
+        const input: FaultInput = { path };
+        const status = opt('status');
+        const delay = opt('delay');
+        const times = opt('times');
+        const method = opt('method');
+        const code = opt('code');
+        const message = opt('message');
+        if (typeof status === 'string') input.status = integer(status, '--status');
+        if (typeof delay === 'string') input.delayMs = integer(delay, '--delay');
+        if (typeof times === 'string') input.times = integer(times, '--times');
+        if (typeof method === 'string') input.method = method.toUpperCase();
+        if (typeof code === 'string') input.errorCode = code;
+        if (typeof message === 'string') input.message = message;
+        if (opt('drop')) input.drop = true;
+        const f = await client.addFault(input);
+        return print(f, () => [`fault added ${faultLine(f)}`]);
+      }
+      if (sub === 'list' && args.length <= (command === 'faults' ? 0 : 1)) {
+        const list = await client.listFaults();
+        return print(list, () => (list.length ? list.map(faultLine) : ['(no faults)']));
+      }
+      if (sub === 'clear' && args.length === 1) {
+        const r = await client.clearFaults();
+        return print(r, () => [`${r.removed} fault${r.removed === 1 ? '' : 's'} removed`]);
+      }
+      throw new UsageError('Usage: fault add <path> [options] | fault list | fault clear');
+    }
+    case 'latency': {
+      arity(1);
+      const r = await client.setLatency(integer(args[0], 'latency'));
+      return print(r, () => [r.ms ? `latency ${r.ms} ms on every call` : 'latency off']);
+    }
+    case 'snapshot': {
+      arity(1);
+      if (!args[0]) throw new UsageError('Usage: snapshot <name>');
+      const s = await client.takeSnapshot(args[0]);
+      return print(s, () => [`snapshot ${s.name} saved (${s.scenario}, ${time(s.takenAt)})`]);
+    }
+    case 'snapshots': {
+      arity(0);
+      const list = await client.listSnapshots();
+      return print(list, () =>
+        list.length
+          ? list.map((s) => `${s.name}  ${s.scenario}  ${time(s.takenAt)}`)
+          : ['(no snapshots)'],
+      );
+    }
+    case 'restore': {
+      arity(1);
+      if (!args[0]) throw new UsageError('Usage: restore <name>');
+      const s = await client.restoreSnapshot(args[0]);
+      return print(s, () => [`restored ${s.name} (${s.scenario}, taken ${time(s.takenAt)})`]);
+    }
+    case 'reset': {
+      arity(1);
+      const s = await client.reset(args[0]);
+      return print(s, () => ['reset done', ...stateLines(s)]);
+    }
+    default:
+      throw new UsageError(command ? `Unknown command: ${command}` : 'No command given');
+  }
+}
+
+/** Runs one command; returns the exit code (the caller exits with it). */
+export async function main(argv: readonly string[], io: CliIo = defaultIo()): Promise<number> {
+  let parsed: Parsed;
+  try {
+    parsed = parseArgs(argv);
+  } catch (err) {
+    io.err(`${(err as Error).message}\n\n${HELP}`);
+    return EXIT.usage;
+  }
+  const command = parsed.positional[0];
+  if (command === 'help' || parsed.options.has('help')) {
+    io.out(HELP);
+    return EXIT.ok;
+  }
+  const json = parsed.options.has('json');
+  const print: Print = (value, lines) => {
+    if (json) io.out(JSON.stringify(value, null, 2));
+    else for (const line of lines()) io.out(line);
+  };
+  const client = new SimClient(baseUrl(parsed, io.env), io.fetch);
+  try {
+    await run(client, parsed, print);
+    return EXIT.ok;
+  } catch (err) {
+    if (err instanceof UsageError) {
+      io.err(`${err.message}\n\n${HELP}`);
+      return EXIT.usage;
+    }
+    if (err instanceof SimUnreachableError) {
+      io.err(
+        `${err.message}\nIs the simulator running (npm start)? Set --url or SIM_URL to point elsewhere.`,
+      );
+      return EXIT.unreachable;
+    }
+    if (err instanceof SimApiError) {
+      const fields = err.fields.map((f) => `\n  ${f.field}: ${f.message}`).join('');
+      io.err(`Refused (${err.status} ${err.errorCode}): ${err.message}${fields}`);
+      return EXIT.refused;
+    }
+    throw err;
+  }
+}
+
+function defaultIo(): CliIo {
+  return {
+    out: (line) => process.stdout.write(`${line}\n`),
+    err: (line) => process.stderr.write(`${line}\n`),
+    env: process.env,
+  };
+}
+
+function isEntryPoint(): boolean {
+  const script = process.argv[1];
+  if (!script) return false;
+  try {
+    return import.meta.url === pathToFileURL(realpathSync(script)).href;
+  } catch {
+    return false;
+  }
+}
+
+if (isEntryPoint()) {
+  main(process.argv.slice(2)).then(
+    (code) => {
+      process.exitCode = code;
+    },
+    (err: unknown) => {
+      process.stderr.write(
+        `Unexpected failure: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`,
+      );
+      process.exitCode = 1;
+    },
+  );
+}

@@ -1,0 +1,447 @@
+/**
+ * The QA control API's own contract (design.md, "The simulator"): every operation under /__sim is
+ * defined once here, with TypeBox schemas. The routes (server/control/routes.ts), its OpenAPI
+ * document (GET /__sim/openapi.json) and the typed client (scripts/sim-client.ts) are built from it.
+ * Replies use the gateway's envelopes: `{ success: true, value }` or the error envelope.
+ */
+import { Type, type Static, type TObject, type TSchema } from '@sinclair/typebox';
+
+export interface ControlOp<
+  Q extends TObject | undefined = TObject | undefined,
+  B extends TObject | undefined = TObject | undefined,
+  V extends TSchema = TSchema,
+> {
+  operationId: string;
+  method: 'GET' | 'POST' | 'DELETE';
+  /** Path below the /__sim prefix. */
+  path: string;
+  summary: string;
+  description?: string;
+  query?: Q;
+  body?: B;
+  /** Schema of `value` in the success envelope. */
+  value: V;
+  /** Statuses of the error envelope this operation may answer besides 400. */
+  errors?: readonly number[];
+}
+
+/** Identity helper keeping the literal schema types of a definition. */
+function cop<
+  const Q extends TObject | undefined,
+  const B extends TObject | undefined,
+  const V extends TSchema,
+>(def: ControlOp<Q, B, V>): ControlOp<Q, B, V> {
+  return def;
+}
+
+export const CONTROL_PREFIX = '/__sim';
+
+/** Error codes of the control API itself (the envelope is the gateway's). */
+export const ControlErrorCode = {
+  unknownScenario: 'sim.scenario.unknown',
+  unknownSnapshot: 'sim.snapshot.unknown',
+  nothingFound: 'sim.not.found',
+  emptyFault: 'sim.fault.empty',
+  injected: 'sim.fault.injected',
+} as const;
+
+// ---- shared schemas -----------------------------------------------------------------------------
+
+export const SystemStatusNames = ['normal', 'maintenance', 'region-restricted'] as const;
+export type SystemStatusName = (typeof SystemStatusNames)[number];
+
+export const SystemStatusValueSchema = Type.Union(
+  [Type.Literal(0), Type.Literal(1), Type.Literal(2)],
+  {
+    title: 'SystemStatusCode',
+    description: '0 normal, 1 maintenance, 2 region restricted (spec section 4).',
+  },
+);
+
+const StatusNameSchema = Type.Union(
+  SystemStatusNames.map((n) => Type.Literal(n)),
+  { title: 'SystemStatusName' },
+);
+
+const ScenarioName = Type.String({
+  minLength: 1,
+  maxLength: 64,
+  pattern: '^[a-z0-9-]+$',
+  description: 'File name of fixtures/scenarios without .json.',
+  examples: ['default'],
+});
+
+const SnapshotName = Type.String({
+  minLength: 1,
+  maxLength: 64,
+  pattern: '^[A-Za-z0-9._-]+$',
+  examples: ['before-deposit'],
+});
+
+const Mobile = Type.String({
+  minLength: 1,
+  maxLength: 20,
+  pattern: '^[0-9+ -]+$',
+  examples: ['03001234567'],
+});
+
+export const ScenarioInfoSchema = Type.Object(
+  {
+    name: Type.String(),
+    description: Type.String(),
+    systemStatus: Type.Optional(SystemStatusValueSchema),
+    flags: Type.Optional(Type.Record(Type.String(), Type.Boolean())),
+  },
+  { title: 'ScenarioInfo' },
+);
+
+export const FlagSchema = Type.Object(
+  {
+    modId: Type.String({ examples: ['CBS3'] }),
+    enabled: Type.Boolean(),
+    parent: Type.Union([Type.String(), Type.Null()], {
+      description: 'modId of the parent node; null at the top.',
+    }),
+  },
+  { title: 'Flag' },
+);
+
+export const ClockSchema = Type.Object(
+  {
+    now: Type.Integer({ description: 'Simulator time, epoch milliseconds.' }),
+    offsetMs: Type.Integer({ description: 'How far the simulator clock is ahead of real time.' }),
+  },
+  { title: 'Clock' },
+);
+
+export const StateSchema = Type.Object(
+  {
+    scenario: Type.Object({ name: Type.String(), description: Type.String() }),
+    status: SystemStatusValueSchema,
+    statusName: StatusNameSchema,
+    flags: Type.Record(Type.String(), Type.Boolean(), {
+      description: 'Every module flag by modId.',
+    }),
+    clock: ClockSchema,
+    latencyMs: Type.Integer({ minimum: 0 }),
+    counts: Type.Object({
+      accounts: Type.Integer({ minimum: 0 }),
+      sessions: Type.Integer({ minimum: 0 }),
+      smsOutbox: Type.Integer({ minimum: 0 }),
+      faults: Type.Integer({ minimum: 0 }),
+      snapshots: Type.Integer({ minimum: 0 }),
+    }),
+  },
+  { title: 'SimState' },
+);
+
+export const SmsSchema = Type.Object(
+  {
+    id: Type.Integer(),
+    purpose: Type.String({ examples: ['register', 'login', 'forgot'] }),
+    mobileNum: Type.String(),
+    countryDialingCode: Type.String(),
+    code: Type.String(),
+    text: Type.String(),
+    time: Type.Integer(),
+    expiresAt: Type.Integer(),
+  },
+  { title: 'SmsMessage' },
+);
+
+export const CaptchaSchema = Type.Object(
+  { id: Type.String(), answer: Type.String() },
+  { title: 'CaptchaAnswer' },
+);
+
+export const FaultInputSchema = Type.Object(
+  {
+    method: Type.Optional(
+      Type.Union(
+        ['GET', 'POST', 'PUT', 'DELETE', 'PATCH'].map((m) => Type.Literal(m)),
+        {
+          description: 'Only calls of this method; any method when absent.',
+        },
+      ),
+    ),
+    path: Type.String({
+      minLength: 1,
+      maxLength: 300,
+      description:
+        'Route URL pattern (e.g. /wps/member/info) or an operationId (e.g. getMemberInfo).',
+      examples: ['/wps/member/info'],
+    }),
+    delayMs: Type.Optional(
+      Type.Integer({ minimum: 0, maximum: 120_000, description: 'Wait this long first.' }),
+    ),
+    status: Type.Optional(
+      Type.Integer({
+        minimum: 400,
+        maximum: 599,
+        description: 'Answer this status with an error envelope.',
+      }),
+    ),
+    errorCode: Type.Optional(
+      Type.String({ minLength: 1, maxLength: 64, description: 'errorCode of that envelope.' }),
+    ),
+    message: Type.Optional(
+      Type.String({ minLength: 1, maxLength: 200, description: 'message of that envelope.' }),
+    ),
+    drop: Type.Optional(Type.Boolean({ description: 'Destroy the connection without an answer.' })),
+    times: Type.Optional(
+      Type.Integer({
+        minimum: 1,
+        maximum: 1_000_000,
+        description: 'Apply this many times, then remove.',
+      }),
+    ),
+  },
+  {
+    title: 'FaultInput',
+    additionalProperties: false,
+    examples: [{ path: '/wps/member/info', status: 500, times: 1 }],
+  },
+);
+
+export const FaultSchema = Type.Object(
+  {
+    id: Type.Integer(),
+    method: Type.Union([Type.String(), Type.Null()]),
+    path: Type.String(),
+    delayMs: Type.Integer({ minimum: 0 }),
+    status: Type.Union([Type.Integer(), Type.Null()]),
+    errorCode: Type.Union([Type.String(), Type.Null()]),
+    message: Type.Union([Type.String(), Type.Null()]),
+    drop: Type.Boolean(),
+    remaining: Type.Union([Type.Integer({ minimum: 0 }), Type.Null()], {
+      description: 'null: until cleared.',
+    }),
+    hits: Type.Integer({ minimum: 0 }),
+  },
+  { title: 'Fault' },
+);
+
+export const SnapshotInfoSchema = Type.Object(
+  { name: Type.String(), scenario: Type.String(), takenAt: Type.Integer() },
+  { title: 'SnapshotInfo' },
+);
+
+// ---- operations ---------------------------------------------------------------------------------
+
+export const controlOps = {
+  getState: cop({
+    operationId: 'getState',
+    method: 'GET',
+    path: '/state',
+    summary: 'Summary: scenario, system status, flags, clock, latency and counts',
+    value: StateSchema,
+  }),
+  listScenarios: cop({
+    operationId: 'listScenarios',
+    method: 'GET',
+    path: '/scenarios',
+    summary: 'Scenarios of fixtures/scenarios with their descriptions',
+    value: Type.Array(ScenarioInfoSchema),
+  }),
+  setScenario: cop({
+    operationId: 'setScenario',
+    method: 'POST',
+    path: '/scenario',
+    summary: 'Reload the world from a scenario (accounts, ledger and sessions start again)',
+    body: Type.Object(
+      { name: ScenarioName },
+      { additionalProperties: false, examples: [{ name: 'maintenance' }] },
+    ),
+    value: StateSchema,
+  }),
+  setStatus: cop({
+    operationId: 'setStatus',
+    method: 'POST',
+    path: '/status',
+    summary: 'Set the system status',
+    body: Type.Object(
+      { status: Type.Union([SystemStatusValueSchema, StatusNameSchema]) },
+      { additionalProperties: false, examples: [{ status: 'maintenance' }, { status: 0 }] },
+    ),
+    value: StateSchema,
+  }),
+  getFlags: cop({
+    operationId: 'getFlags',
+    method: 'GET',
+    path: '/flags',
+    summary: 'Every module flag of the whitelabel tree',
+    value: Type.Array(FlagSchema),
+  }),
+  setFlag: cop({
+    operationId: 'setFlag',
+    method: 'POST',
+    path: '/flags',
+    summary: 'Switch a module flag on or off (an unknown modId is added at the top level)',
+    body: Type.Object(
+      {
+        modId: Type.String({
+          minLength: 1,
+          maxLength: 64,
+          pattern: '^[A-Za-z0-9_]+$',
+          examples: ['CBS3'],
+        }),
+        enabled: Type.Boolean(),
+      },
+      { additionalProperties: false, examples: [{ modId: 'MOBILENUMREG3', enabled: true }] },
+    ),
+    value: FlagSchema,
+  }),
+  getSmsOutbox: cop({
+    operationId: 'getSmsOutbox',
+    method: 'GET',
+    path: '/sms',
+    summary: 'SMS outbox, oldest first, optionally of one mobile number',
+    query: Type.Object({ mobile: Type.Optional(Mobile) }, { additionalProperties: false }),
+    value: Type.Array(SmsSchema),
+  }),
+  getLastSms: cop({
+    operationId: 'getLastSms',
+    method: 'GET',
+    path: '/sms/last',
+    summary: 'The newest SMS, optionally to one mobile number',
+    query: Type.Object({ mobile: Type.Optional(Mobile) }, { additionalProperties: false }),
+    value: SmsSchema,
+    errors: [404],
+  }),
+  getCaptcha: cop({
+    operationId: 'getCaptcha',
+    method: 'GET',
+    path: '/captcha',
+    summary: 'Answer of the newest captcha, or of the captcha with this id',
+    query: Type.Object(
+      { id: Type.Optional(Type.String({ minLength: 1, maxLength: 64, pattern: '^[0-9a-f]+$' })) },
+      { additionalProperties: false },
+    ),
+    value: CaptchaSchema,
+    errors: [404],
+  }),
+  advanceClock: cop({
+    operationId: 'advanceClock',
+    method: 'POST',
+    path: '/clock/advance',
+    summary: 'Move the simulator clock forward (or back, with a negative ms)',
+    body: Type.Object(
+      {
+        ms: Type.Integer({
+          minimum: -3_650 * 86_400_000,
+          maximum: 3_650 * 86_400_000,
+          description: 'Milliseconds; at most ten years either way.',
+        }),
+      },
+      { additionalProperties: false, examples: [{ ms: 300_000 }] },
+    ),
+    value: ClockSchema,
+  }),
+  resetClock: cop({
+    operationId: 'resetClock',
+    method: 'POST',
+    path: '/clock/reset',
+    summary: 'Back to real time',
+    value: ClockSchema,
+  }),
+  addFault: cop({
+    operationId: 'addFault',
+    method: 'POST',
+    path: '/faults',
+    summary: 'Inject a fault: delay, an error status, or a dropped connection',
+    body: FaultInputSchema,
+    value: FaultSchema,
+  }),
+  listFaults: cop({
+    operationId: 'listFaults',
+    method: 'GET',
+    path: '/faults',
+    summary: 'Faults in force',
+    value: Type.Array(FaultSchema),
+  }),
+  clearFaults: cop({
+    operationId: 'clearFaults',
+    method: 'DELETE',
+    path: '/faults',
+    summary: 'Remove every fault',
+    value: Type.Object({ removed: Type.Integer({ minimum: 0 }) }),
+  }),
+  setLatency: cop({
+    operationId: 'setLatency',
+    method: 'POST',
+    path: '/latency',
+    summary: 'Extra delay before every call outside /__sim (0 switches it off)',
+    body: Type.Object(
+      { ms: Type.Integer({ minimum: 0, maximum: 60_000 }) },
+      { additionalProperties: false, examples: [{ ms: 800 }] },
+    ),
+    value: Type.Object({ ms: Type.Integer({ minimum: 0 }) }),
+  }),
+  takeSnapshot: cop({
+    operationId: 'takeSnapshot',
+    method: 'POST',
+    path: '/snapshot',
+    summary: 'Save the simulator state under a name (replaces one of the same name)',
+    body: Type.Object(
+      { name: SnapshotName },
+      { additionalProperties: false, examples: [{ name: 'before-deposit' }] },
+    ),
+    value: SnapshotInfoSchema,
+  }),
+  restoreSnapshot: cop({
+    operationId: 'restoreSnapshot',
+    method: 'POST',
+    path: '/restore',
+    summary: 'Put back a saved state (it stays saved, so it can be restored again)',
+    body: Type.Object(
+      { name: SnapshotName },
+      { additionalProperties: false, examples: [{ name: 'before-deposit' }] },
+    ),
+    value: SnapshotInfoSchema,
+    errors: [404],
+  }),
+  listSnapshots: cop({
+    operationId: 'listSnapshots',
+    method: 'GET',
+    path: '/snapshots',
+    summary: 'Saved states',
+    value: Type.Array(SnapshotInfoSchema),
+  }),
+  reset: cop({
+    operationId: 'reset',
+    method: 'POST',
+    path: '/reset',
+    summary:
+      'Start again: reload a scenario (the current one by default), real time, no faults, no latency',
+    body: Type.Object(
+      { scenario: Type.Optional(ScenarioName) },
+      { additionalProperties: false, examples: [{}, { scenario: 'default' }] },
+    ),
+    value: StateSchema,
+  }),
+} as const;
+
+export type ControlOps = typeof controlOps;
+export type ControlOperationId = keyof ControlOps;
+
+type StaticOr<T, D> = T extends TSchema ? Static<T> : D;
+/** Query of an operation, or never-filled when it has none. */
+export type ControlQuery<K extends ControlOperationId> = StaticOr<
+  NonNullable<ControlOps[K]['query']>,
+  undefined
+>;
+export type ControlBody<K extends ControlOperationId> = StaticOr<
+  NonNullable<ControlOps[K]['body']>,
+  undefined
+>;
+export type ControlValue<K extends ControlOperationId> = Static<ControlOps[K]['value']>;
+
+export type SimState = Static<typeof StateSchema>;
+export type ScenarioInfo = Static<typeof ScenarioInfoSchema>;
+export type Flag = Static<typeof FlagSchema>;
+export type SmsMessage = Static<typeof SmsSchema>;
+export type CaptchaAnswer = Static<typeof CaptchaSchema>;
+export type Clock = Static<typeof ClockSchema>;
+export type FaultInput = Static<typeof FaultInputSchema>;
+export type Fault = Static<typeof FaultSchema>;
+export type SnapshotInfo = Static<typeof SnapshotInfoSchema>;

@@ -1,0 +1,90 @@
+/**
+ * The control API's own OpenAPI 3.1 document, built from server/control/contract.ts and served at
+ * GET /__sim/openapi.json. It is separate from openapi/openapi.json: the portal never calls these.
+ */
+import type { TSchema } from '@sinclair/typebox';
+import { ErrorEnvelopeSchema, Ok } from '../../openapi/common';
+import { CONTROL_PREFIX, controlOps, type ControlOp } from './contract';
+
+type Json = Record<string, unknown>;
+
+/** Plain JSON of a TypeBox schema (TypeBox keeps its own markers in symbol keys, which JSON drops). */
+const toJson = (schema: TSchema): Json => JSON.parse(JSON.stringify(schema)) as Json;
+
+const STATUS_TEXT: Record<number, string> = {
+  400: 'Invalid input: the error envelope names the failing fields in value.fields.',
+  404: 'Nothing to answer with (no such SMS, captcha or snapshot).',
+};
+
+function parameters(op: ControlOp): Json[] {
+  if (!op.query) return [];
+  const q = toJson(op.query) as { properties: Record<string, Json>; required?: string[] };
+  return Object.entries(q.properties).map(([name, schema]) => ({
+    name,
+    in: 'query',
+    required: q.required?.includes(name) ?? false,
+    schema,
+    ...(typeof schema.description === 'string' ? { description: schema.description } : {}),
+  }));
+}
+
+export function buildControlDocument(): Json {
+  const paths: Record<string, Json> = {};
+  for (const op of Object.values(controlOps) as ControlOp[]) {
+    const responses: Json = {
+      '200': {
+        description: 'Success envelope.',
+        content: { 'application/json': { schema: toJson(Ok(op.value, `${op.operationId}Reply`)) } },
+      },
+    };
+    for (const status of [400, ...(op.errors ?? [])]) {
+      responses[String(status)] = {
+        description: STATUS_TEXT[status] ?? 'Error envelope.',
+        content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' } } },
+      };
+    }
+    const operation: Json = {
+      operationId: op.operationId,
+      tags: ['control'],
+      summary: op.summary,
+      description: op.description ?? op.summary,
+      parameters: parameters(op),
+      responses,
+    };
+    if (op.body) {
+      operation.requestBody = {
+        required: true,
+        content: { 'application/json': { schema: toJson(op.body) } },
+      };
+    }
+    const path = `${CONTROL_PREFIX}${op.path}`;
+    paths[path] = { ...(paths[path] ?? {}), [op.method.toLowerCase()]: operation };
+  }
+  paths[`${CONTROL_PREFIX}/openapi.json`] = {
+    get: {
+      operationId: 'getControlDocument',
+      tags: ['control'],
+      summary: 'This document',
+      description: 'The OpenAPI 3.1 document of the control API.',
+      responses: {
+        '200': {
+          description: 'The document.',
+          content: { 'application/json': { schema: { type: 'object' } } },
+        },
+      },
+    },
+  };
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Portal simulator control API',
+      version: '1.0.0',
+      description:
+        'QA control of the simulator (simulator mode only): scenario, system status, flags, SMS outbox, ' +
+        'captcha answers, clock, faults, latency, snapshots and reset. Driven by `npm run sim`.',
+    },
+    tags: [{ name: 'control', description: 'Simulator control.' }],
+    paths,
+    components: { schemas: { ErrorEnvelope: toJson(ErrorEnvelopeSchema) } },
+  };
+}

@@ -1,0 +1,246 @@
+/**
+ * The QA control API (design.md, "The simulator"), mounted under /__sim in simulator mode only.
+ * Every route comes from the table in server/control/contract.ts with its full schemas; replies use
+ * the gateway's envelopes and bad input answers 400 naming the field.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ErrorEnvelopeSchema, Ok } from '../../openapi/common';
+import type { ModuleNode } from '../../openapi/system';
+import { ApiError, badRequest } from '../errors';
+import { normaliseMobile } from '../sim/sms';
+import type { Sim } from '../sim/state';
+import { listScenarios } from '../sim/world';
+import {
+  ControlErrorCode,
+  controlOps,
+  SystemStatusNames,
+  type ControlBody,
+  type ControlOperationId,
+  type ControlOps,
+  type ControlQuery,
+  type ControlValue,
+  type Flag,
+  type SimState,
+  type SnapshotInfo,
+} from './contract';
+import { buildControlDocument } from './document';
+import { faultsOf } from './faults';
+import { restore, snapshot, snapshotsOf, type Snapshot } from './snapshot';
+
+interface ControlContext<K extends ControlOperationId> {
+  sim: Sim;
+  query: ControlQuery<K>;
+  body: ControlBody<K>;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+type ControlHandlers = {
+  [K in ControlOperationId]: (ctx: ControlContext<K>) => ControlValue<K> | Promise<ControlValue<K>>;
+};
+
+const notFound = (message: string) => new ApiError(404, ControlErrorCode.nothingFound, message);
+
+function flagRows(tree: ModuleNode[], parent: string | null = null): Flag[] {
+  return tree.flatMap((node) => [
+    { modId: node.modId, enabled: node.enabled, parent },
+    ...flagRows(node.childrenNodes, node.modId),
+  ]);
+}
+
+function state(sim: Sim): SimState {
+  const status = sim.systemStatus;
+  return {
+    scenario: { name: sim.scenario.name, description: sim.scenario.description },
+    status,
+    statusName: SystemStatusNames[status],
+    flags: Object.fromEntries(flagRows(sim.world.whitelabel).map((f) => [f.modId, f.enabled])),
+    clock: { now: sim.now(), offsetMs: sim.clock.offset },
+    latencyMs: faultsOf(sim).latencyMs,
+    counts: {
+      accounts: sim.accounts.size,
+      sessions: sim.sessions.size,
+      smsOutbox: sim.sms.outbox.length,
+      faults: faultsOf(sim).faults.length,
+      snapshots: snapshotsOf(sim).size,
+    },
+  };
+}
+
+/** Reload a scenario, refusing unknown names with 400 naming the field. */
+function loadScenario(sim: Sim, name: string, field: string): void {
+  const known = listScenarios().map((s) => s.name);
+  if (!known.includes(name)) {
+    throw badRequest(
+      `Unknown scenario "${name}" (known: ${known.join(', ')})`,
+      field,
+      ControlErrorCode.unknownScenario,
+    );
+  }
+  sim.load(name);
+}
+
+const snapshotInfo = (s: Snapshot): SnapshotInfo => ({
+  name: s.name,
+  scenario: s.scenario,
+  takenAt: s.takenAt,
+});
+
+const handlers: ControlHandlers = {
+  getState: ({ sim }) => state(sim),
+
+  listScenarios: () =>
+    listScenarios().map((s) => ({
+      name: s.name,
+      description: s.description,
+      ...(s.systemStatus !== undefined ? { systemStatus: s.systemStatus } : {}),
+      ...(s.flags ? { flags: s.flags } : {}),
+    })),
+
+  setScenario: ({ sim, body }) => {
+    loadScenario(sim, body.name, 'body/name');
+    return state(sim);
+  },
+
+  setStatus: ({ sim, body }) => {
+    const status =
+      typeof body.status === 'number'
+        ? body.status
+        : (SystemStatusNames.indexOf(body.status) as 0 | 1 | 2);
+    sim.world.brand.systemStatus = status;
+    return state(sim);
+  },
+
+  getFlags: ({ sim }) => flagRows(sim.world.whitelabel),
+
+  setFlag: ({ sim, body }) => {
+    sim.setFlag(body.modId, body.enabled);
+    const row = flagRows(sim.world.whitelabel).find((f) => f.modId === body.modId);
+    return row ?? { modId: body.modId, enabled: body.enabled, parent: null };
+  },
+
+  getSmsOutbox: ({ sim, query }) => {
+    const mobile = query.mobile ? normaliseMobile(query.mobile) : undefined;
+    return sim.sms.outbox.filter((e) => !mobile || e.mobileNum === mobile).map((e) => ({ ...e }));
+  },
+
+  getLastSms: ({ sim, query }) => {
+    const entry = sim.sms.last(query.mobile);
+    if (!entry) throw notFound(query.mobile ? `No SMS sent to ${query.mobile}` : 'No SMS sent yet');
+    return { ...entry };
+  },
+
+  getCaptcha: ({ sim, query }) => {
+    if (query.id) {
+      const answer = sim.captcha.answerOf(query.id);
+      if (answer === null) throw notFound(`No live captcha ${query.id}`);
+      return { id: query.id, answer };
+    }
+    const { lastId, lastAnswer } = sim.captcha;
+    if (!lastId || lastAnswer === null) throw notFound('No captcha issued yet');
+    return { id: lastId, answer: lastAnswer };
+  },
+
+  advanceClock: ({ sim, body }) => {
+    sim.clock.advance(body.ms);
+    return { now: sim.now(), offsetMs: sim.clock.offset };
+  },
+
+  resetClock: ({ sim }) => {
+    sim.clock.reset();
+    return { now: sim.now(), offsetMs: sim.clock.offset };
+  },
+
+  addFault: ({ sim, body }) => {
+    if (!body.status && !body.drop && !body.delayMs) {
+      throw badRequest(
+        'A fault needs at least one of status, delayMs or drop',
+        'body',
+        ControlErrorCode.emptyFault,
+      );
+    }
+    if ((body.errorCode || body.message) && !body.status) {
+      throw badRequest('errorCode and message need a status', 'body/status');
+    }
+    if (body.drop && body.status) throw badRequest('A dropped call has no status', 'body/drop');
+    return faultsOf(sim).add(body);
+  },
+
+  listFaults: ({ sim }) => faultsOf(sim).faults.map((f) => ({ ...f })),
+
+  clearFaults: ({ sim }) => ({ removed: faultsOf(sim).clear() }),
+
+  setLatency: ({ sim, body }) => {
+    faultsOf(sim).latencyMs = body.ms;
+    return { ms: body.ms };
+  },
+
+  takeSnapshot: ({ sim, body }) => {
+    const snap = snapshot(sim, body.name);
+    snapshotsOf(sim).set(body.name, snap);
+    return snapshotInfo(snap);
+  },
+
+  restoreSnapshot: ({ sim, body }) => {
+    const snap = snapshotsOf(sim).get(body.name);
+    if (!snap) {
+      throw new ApiError(404, ControlErrorCode.unknownSnapshot, `No snapshot named ${body.name}`, {
+        fields: [{ field: 'body/name', message: 'no such snapshot' }],
+      });
+    }
+    restore(sim, snap);
+    return snapshotInfo(snap);
+  },
+
+  listSnapshots: ({ sim }) => [...snapshotsOf(sim).values()].map(snapshotInfo),
+
+  reset: ({ sim, body }) => {
+    loadScenario(sim, body.scenario ?? sim.scenario.name, 'body/scenario');
+    sim.clock.reset();
+    faultsOf(sim).reset();
+    return state(sim);
+  },
+};
+
+/**
+ * The control API plugin; register it with `{ prefix: '/__sim' }` in simulator mode only. Faults
+ * need the hook of server/control/faults.ts on the root app as well (installFaultHook).
+ */
+export async function controlRoutes(app: FastifyInstance): Promise<void> {
+  for (const key of Object.keys(controlOps) as ControlOperationId[]) {
+    const op: ControlOps[ControlOperationId] = controlOps[key];
+    const handler = handlers[key] as (ctx: ControlContext<ControlOperationId>) => unknown;
+    const schema: Record<string, unknown> = {
+      operationId: `sim_${op.operationId}`,
+      tags: ['control'],
+      summary: op.summary,
+      response: {
+        200: Ok(op.value, `${op.operationId}Reply`),
+        '4xx': ErrorEnvelopeSchema,
+        '5xx': ErrorEnvelopeSchema,
+      },
+    };
+    if ('query' in op && op.query) schema.querystring = op.query;
+    if ('body' in op && op.body) schema.body = op.body;
+    app.route({
+      method: op.method,
+      url: op.path,
+      schema,
+      config: { controlOperationId: op.operationId },
+      handler: async (request, reply) => {
+        const value = await handler({
+          sim: app.sim,
+          query: (request.query ?? {}) as never,
+          body: (request.body ?? {}) as never,
+          request,
+          reply,
+        });
+        return { success: true, value };
+      },
+    });
+  }
+
+  // Built once: the contract does not change while the server runs.
+  const document = buildControlDocument();
+  app.get('/openapi.json', async () => document);
+}
