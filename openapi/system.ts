@@ -36,6 +36,15 @@ export const SystemStatusSchema = Type.Object(
     maintenance: Type.Optional(
       Type.Object({ startTime: Timestamp(), endTime: Timestamp(), message: Type.String() }),
     ),
+    customerService: Type.Optional(
+      Type.Object(
+        { csType: Type.Integer(), path: Type.String() },
+        {
+          description:
+            'While status is 1 or 2 every other call is refused, so the Contact Us link of the maintenance and restriction pages travels here.',
+        },
+      ),
+    ),
   },
   { title: 'SystemStatus' },
 );

@@ -3,7 +3,11 @@
  * the simulator so both speak exactly the same bytes. The scheme is weak and kept only because it
  * is the real gateway's protocol; TLS is the real protection.
  */
-import CryptoJS from 'crypto-js';
+// Only the pieces DES-ECB needs (the web bundle would otherwise carry all of crypto-js): the
+// sub-modules register themselves on the shared core object.
+import CryptoJS from 'crypto-js/core';
+import 'crypto-js/tripledes';
+import 'crypto-js/mode-ecb';
 
 export const RSA_EXPONENT = 0x10001n;
 const ALPHANUMERIC = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';

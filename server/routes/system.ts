@@ -40,6 +40,9 @@ export async function systemRoutes(app: FastifyInstance): Promise<void> {
         ip: brand.location.ip,
         country: brand.location.country,
         ...(sim.systemStatus === 1 ? { maintenance: brand.maintenance } : {}),
+        ...(sim.systemStatus !== 0
+          ? { customerService: { csType: brand.customerService.csType, path: customerServicePath(sim) } }
+          : {}),
       };
     },
 

@@ -2672,6 +2672,11 @@ export interface operations {
                                 endTime: number;
                                 message: string;
                             };
+                            /** @description While status is 1 or 2 every other call is refused, so the Contact Us link of the maintenance and restriction pages travels here. */
+                            customerService?: {
+                                csType: number;
+                                path: string;
+                            };
                         };
                     };
                 };

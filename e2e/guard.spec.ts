@@ -1,0 +1,55 @@
+/**
+ * Route guard (spec section 2): with the brand's login-before-home setting, every path except
+ * /login, /register, /register.html, /helpmc and /download goes to /login until a token is stored;
+ * a token in the URL logs the player in on start.
+ */
+import { expect, PLAYER, shell, test } from './fixtures';
+
+test.describe('login before home', () => {
+  test.beforeEach(async ({ sim }) => {
+    await sim.setScenario('login-before-home');
+  });
+
+  test('redirects protected paths to /login with the login modal', async ({ page }) => {
+    for (const path of ['/', '/rng', '/promotions', '/pointMall']) {
+      await page.goto(path);
+      await expect(page).toHaveURL(/\/login$/);
+      await expect(page.getByRole('dialog', { name: 'Log in' })).toBeVisible();
+    }
+  });
+
+  test('leaves the open paths alone', async ({ page }) => {
+    for (const path of ['/register', '/register.html', '/helpmc']) {
+      await page.goto(path);
+      await expect(page).toHaveURL(new RegExp(`${path.replace('.', '\\.')}$`));
+    }
+    await expect(page.getByRole('heading', { name: 'Help centre' })).toBeVisible();
+  });
+
+  test('logging in returns to the page asked for', async ({ page }) => {
+    await page.goto('/promotions');
+    const dialog = page.getByRole('dialog', { name: 'Log in' });
+    await dialog.getByLabel('Username').fill(PLAYER.username);
+    await dialog.getByLabel('Password', { exact: true }).fill(PLAYER.password);
+    await dialog.getByRole('button', { name: 'Log in' }).click();
+    await expect(page).toHaveURL(/\/promotions$/);
+    await expect(page.getByTestId('balance-amount')).toHaveText(/\$/);
+    await page.goto('/rng');
+    await expect(page).toHaveURL(/\/rng$/);
+  });
+});
+
+test('a token in the URL logs the player in and leaves the address bar', async ({ page, apiLogin }) => {
+  const session = await apiLogin();
+  await page.goto(`/rng?token=${encodeURIComponent(session.token)}&page=PG`);
+  await expect(page.getByTestId('balance-amount')).toHaveText(/\$[\d,]+\.\d\d/);
+  await expect(page).toHaveURL(/\/rng\?page=PG$/);
+  expect(await page.evaluate(() => sessionStorage.getItem('token'))).toBe(session.token);
+});
+
+test('an invalid URL token is dropped and the visitor stays logged out', async ({ page }) => {
+  await page.goto('/?token=not-a-real-token');
+  await expect(shell(page).header.getByRole('button', { name: 'Log in' })).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+  expect(await page.evaluate(() => sessionStorage.getItem('token'))).toBeNull();
+});

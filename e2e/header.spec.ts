@@ -1,0 +1,143 @@
+/**
+ * Header (spec section 2 "Header"): logged-out buttons per flag, login, the balance with its
+ * placeholder, hide/show and refresh, the avatar menu, and sign-out with confirmation.
+ */
+import { expect, PLAYER, shell, test } from './fixtures';
+
+test.describe('logged out', () => {
+  test('shows login, register (DIRECTREG3) and free demo (FREEPLAY3)', async ({ page }) => {
+    await page.goto('/');
+    const header = shell(page).header;
+    await expect(header.getByRole('button', { name: 'Log in' })).toBeVisible();
+    await expect(header.getByRole('button', { name: 'Register' })).toBeVisible();
+    await expect(header.getByRole('button', { name: 'Free demo' })).toBeVisible();
+  });
+
+  test('hides register and free demo when their flags are off', async ({ page, sim }) => {
+    await sim.setFlag('DIRECTREG3', false);
+    await sim.setFlag('FREEPLAY3', false);
+    await page.goto('/');
+    const header = shell(page).header;
+    await expect(header.getByRole('button', { name: 'Log in' })).toBeVisible();
+    await expect(header.getByRole('button', { name: 'Register' })).toHaveCount(0);
+    await expect(header.getByRole('button', { name: 'Free demo' })).toHaveCount(0);
+  });
+
+  test('register opens the registration popup', async ({ page }) => {
+    await page.goto('/');
+    await shell(page).header.getByRole('button', { name: 'Register' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create account' });
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole('button', { name: 'Log in' }).click();
+    await expect(page.getByRole('dialog', { name: 'Log in' })).toBeVisible();
+  });
+
+  test('free demo starts a guest session that members-only actions refuse', async ({ page }) => {
+    await page.goto('/');
+    await shell(page).header.getByRole('button', { name: 'Free demo' }).click();
+    await expect(page.getByTestId('balance-amount')).toHaveText(/\$/);
+    expect(await page.evaluate(() => sessionStorage.getItem('isAgent'))).toBe('4');
+    await shell(page).header.getByRole('button', { name: 'Deposit' }).click();
+    const warning = page.getByRole('dialog', { name: 'Notice' });
+    await expect(warning).toContainText('trial account');
+    await warning.getByRole('button', { name: 'Confirm' }).click();
+    await expect(warning).toHaveCount(0);
+  });
+});
+
+test('login with a wrong password shows the error, then succeeds', async ({ page }) => {
+  await page.goto('/');
+  await shell(page).header.getByRole('button', { name: 'Log in' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Log in' });
+  await dialog.getByRole('button', { name: 'Log in' }).click();
+  await expect(dialog.getByText('Username cannot be empty')).toBeVisible();
+  await dialog.getByLabel('Username').fill(PLAYER.username);
+  await dialog.getByLabel('Password', { exact: true }).fill('wrong-password');
+  await dialog.getByRole('button', { name: 'Log in' }).click();
+  await expect(dialog.getByRole('alert')).toBeVisible();
+  await dialog.getByLabel('Password', { exact: true }).fill(PLAYER.password);
+  const captcha = dialog.getByLabel('Captcha', { exact: true });
+  if (await captcha.isVisible()) {
+    // After a failure the gateway may ask for a captcha (spec section 4); the control API knows it.
+    const answer = (await (await page.request.get('/__sim/captcha')).json()) as { value: { answer: string } };
+    await captcha.fill(answer.value.answer);
+  }
+  await dialog.getByRole('button', { name: 'Log in' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByTestId('balance-amount')).toHaveText(/\$[\d,]+\.\d\d/);
+});
+
+test('the balance shows a refreshing placeholder, then the amount with its symbol', async ({ page, apiLogin }) => {
+  const session = await apiLogin();
+  let release: () => void = () => {};
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/wps/v2/wallets/balance', async (route) => {
+    await gate;
+    await route.continue();
+  });
+  await page.addInitScript((s) => {
+    sessionStorage.setItem('token', s.token);
+    sessionStorage.setItem('isAgent', String(s.isAgent));
+  }, session);
+  await page.goto('/');
+  await expect(page.getByTestId('balance-amount')).toHaveText('Refreshing…');
+  release();
+  await expect(page.getByTestId('balance-amount')).toHaveText(/^\$[\d,]+\.\d\d$/);
+});
+
+test('the balance hides, shows and refreshes', async ({ loggedIn: page }) => {
+  const amount = page.getByTestId('balance-amount');
+  const shown = await amount.textContent();
+  await page.getByRole('button', { name: 'Hide balance' }).click();
+  await expect(amount).toHaveText('******');
+  await page.getByRole('button', { name: 'Show balance' }).click();
+  await expect(amount).toHaveText(shown ?? '');
+  const refreshed = page.waitForRequest((req) => req.url().includes('/wps/v2/wallets/balance'));
+  await page.getByRole('button', { name: 'Refresh balance' }).click();
+  await refreshed;
+  await expect(amount).toHaveText(/^\$[\d,]+\.\d\d$/);
+});
+
+test('the avatar menu lists the member entries; agent only for agents', async ({ loggedIn: page }) => {
+  await page.getByRole('button', { name: /Account menu/ }).click();
+  const menu = page.getByRole('menu');
+  for (const name of ['Members centre', 'Account record', 'Betting record', 'Sign out']) {
+    await expect(menu.getByRole('menuitem', { name })).toBeVisible();
+  }
+  await expect(menu.getByRole('menuitem', { name: 'Agent centre' })).toHaveCount(0);
+  await menu.getByRole('menuitem', { name: 'Betting record' }).click();
+  await expect(page.getByRole('dialog', { name: 'Members centre' })).toBeVisible();
+});
+
+test('agents see the agent centre entry', async ({ page, apiLogin }) => {
+  const session = await apiLogin({ username: 'agent01', password: 'Passw0rd!' });
+  await page.addInitScript((s) => {
+    sessionStorage.setItem('token', s.token);
+    sessionStorage.setItem('isAgent', String(s.isAgent));
+  }, session);
+  await page.goto('/');
+  await page.getByRole('button', { name: /Account menu/ }).click();
+  await page.getByRole('menuitem', { name: 'Agent centre' }).click();
+  await expect(page.getByRole('dialog', { name: 'Agent centre' })).toBeVisible();
+});
+
+test('sign out asks first, then clears the session but keeps the merchant', async ({ loggedIn: page }) => {
+  await page.goto('/promotions');
+  await page.getByRole('button', { name: /Account menu/ }).click();
+  await page.getByRole('menuitem', { name: 'Sign out' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Sign out' });
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByTestId('balance-amount')).toBeVisible();
+
+  const logout = page.waitForRequest((req) => req.url().includes('/wps/session/logout') && req.method() === 'DELETE');
+  await page.getByRole('button', { name: /Account menu/ }).click();
+  await page.getByRole('menuitem', { name: 'Sign out' }).click();
+  await confirm.getByRole('button', { name: 'Sign out' }).click();
+  await logout;
+  await expect(shell(page).header.getByRole('button', { name: 'Log in' })).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+  expect(await page.evaluate(() => ({ token: sessionStorage.getItem('token'), merchant: sessionStorage.getItem('merchantCode') }))).toEqual({
+    token: null,
+    merchant: 'DEMO',
+  });
+});

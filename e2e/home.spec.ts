@@ -1,0 +1,55 @@
+/**
+ * Home (issue 4 item 6): hot vendors (isHot 1) and hot games, the winners list, category cards, a
+ * VASSALAGE vendor's popup list, the member-only recent and favourite sections, and Urdu in RTL.
+ */
+import { expect, test, useSession } from './fixtures';
+
+test('home shows hot games, hot vendors, categories and winners', async ({ page }) => {
+  await page.goto('/');
+  const hotGames = page.getByRole('list', { name: 'Hot games' });
+  await expect(hotGames.getByRole('listitem').first()).toBeVisible();
+  await expect(hotGames.getByRole('button', { name: /^Play / }).first()).toBeVisible();
+
+  const hotVendors = page.getByRole('list', { name: 'Hot providers' });
+  await expect(hotVendors.getByRole('link', { name: /PG Soft/ })).toBeVisible();
+  // JDB Gaming is not hot (isHot 0): it is not among the hot providers.
+  await expect(hotVendors.getByRole('link', { name: /JDB Gaming/ })).toHaveCount(0);
+
+  await expect(page.getByRole('navigation', { name: 'Browse by category' }).getByRole('link', { name: /Live Casino/ })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Latest winners' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Hot in Live Casino' })).toBeVisible();
+
+  // Visitors have no recent or favourite sections.
+  await expect(page.getByRole('heading', { name: 'Recently played' })).toHaveCount(0);
+});
+
+test('a hot vendor card leads to its lobby tab', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('list', { name: 'Hot providers' }).getByRole('link', { name: /PG Soft/ }).click();
+  await expect(page).toHaveURL(/\/rng\?page=PG$/);
+  await expect(page.getByRole('tab', { name: /PG Soft/ })).toHaveAttribute('aria-selected', 'true');
+});
+
+test('a VASSALAGE vendor opens its popup list', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('list', { name: 'Hot providers' }).getByRole('button', { name: /Evolution/ }).click();
+  const popup = page.getByRole('dialog', { name: /Evolution/ });
+  await expect(popup).toBeVisible();
+  await expect(popup.getByRole('list', { name: 'Evolution games' }).getByRole('button', { name: /^Play / }).first()).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test('members see their recent and favourite games', async ({ page, apiLogin }) => {
+  await useSession(page, await apiLogin());
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'Recently played' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'My favourites' })).toBeVisible();
+});
+
+test('home in Urdu is right to left and translated', async ({ page }) => {
+  await page.addInitScript(() => localStorage.setItem('hisLang', 'UR'));
+  await page.goto('/');
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await expect(page.getByRole('heading', { name: 'مقبول گیمز' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'تازہ ترین فاتحین' })).toBeVisible();
+});

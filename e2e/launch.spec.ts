@@ -1,0 +1,103 @@
+/**
+ * Launching games (issue 4 item 7): visitors get the login popup and guests the real-account
+ * dialog; a member launches, plays the demo game in the iframe (a real bet) and finds the header
+ * balance changed on return; PVP rooms; the game-under-maintenance page; the lottery lobby and the
+ * Vietnamese lottery page.
+ */
+import type { Page } from '@playwright/test';
+import { expect, test, useSession } from './fixtures';
+
+const GUEST = { username: 'guest0001', password: 'a1234567' } as const;
+
+/** The header balance text once it has loaded (not the 'refreshing' placeholder). */
+async function balanceText(page: Page): Promise<string> {
+  const amount = page.getByRole('group', { name: 'Balance' }).getByRole('status');
+  await expect(amount).toHaveText(/\d/);
+  return (await amount.textContent()) ?? '';
+}
+
+test('a visitor who launches a game gets the login popup', async ({ page }) => {
+  await page.goto('/rng?page=PG');
+  await page.getByRole('button', { name: 'Play Fortune Tiger' }).click();
+  await expect(page.getByRole('dialog').getByLabel('Username')).toBeVisible();
+  await expect(page).toHaveURL(/\/rng\?page=PG$/);
+});
+
+test('a guest who launches a game gets the real-account dialog', async ({ page, apiLogin }) => {
+  await useSession(page, await apiLogin(GUEST));
+  await page.goto('/rng?page=PG');
+  await page.getByRole('button', { name: 'Play Fortune Tiger' }).click();
+  await expect(page.getByRole('dialog').getByText(/register a real account/i)).toBeVisible();
+  await expect(page).toHaveURL(/\/rng\?page=PG$/);
+});
+
+test('a member plays in the iframe and the balance changes on return', async ({ page, apiLogin, sim }) => {
+  void sim; // resets the simulator after the test: the bet moves the wallet
+  await useSession(page, await apiLogin());
+  await page.goto('/rng?page=PG');
+  const before = await balanceText(page);
+
+  await page.getByRole('button', { name: 'Play Fortune Tiger' }).click();
+  await expect(page).toHaveURL(/\/game\?gameId=1001/);
+  const frame = page.frameLocator('iframe[title="Fortune Tiger game"]');
+  await expect(frame.getByRole('heading', { name: 'Fortune Tiger' })).toBeVisible();
+
+  const result = frame.getByRole('status');
+  await frame.getByRole('button', { name: 'Spin' }).click();
+  await expect(result).not.toHaveText(/Choose a stake/);
+
+  await page.getByRole('button', { name: 'Back' }).click();
+  await expect(page).toHaveURL(/\/rng\?page=PG$/);
+  await expect.poll(() => balanceText(page)).not.toBe(before);
+
+  // The game joined the recent list.
+  await page.getByRole('tab', { name: 'Recently played' }).click();
+  await expect(page.getByRole('list', { name: 'Recently played' }).getByRole('button', { name: 'Play Fortune Tiger' })).toBeVisible();
+});
+
+test('a PVP game lists its rooms, then launches the chosen room', async ({ page, apiLogin }) => {
+  await useSession(page, await apiLogin());
+  await page.goto('/pvp?page=KY');
+  await page.getByRole('button', { name: 'Play Niu Niu' }).first().click();
+  const rooms = page.getByRole('dialog', { name: /Niu Niu: choose a room/ });
+  await expect(rooms).toBeVisible();
+  await rooms.getByRole('list', { name: 'Rooms' }).getByRole('button', { name: /^Join / }).first().click();
+  await expect(page).toHaveURL(/\/game\?.*roomId=/);
+  await expect(page.locator('iframe[title="Niu Niu game"]')).toBeVisible();
+});
+
+test('a game under maintenance shows the maintenance page with suggestions', async ({ page }) => {
+  await page.goto('/rng?page=JDB');
+  await page.getByRole('searchbox', { name: 'Search games by name' }).fill('Lotus Safari');
+  await page.getByRole('button', { name: 'Play Lotus Safari' }).click();
+  await expect(page.getByRole('heading', { name: 'Game under maintenance' })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'You might also like' }).getByRole('button', { name: /^Play / }).first()).toBeVisible();
+});
+
+test('a launch refused with game.maintenance shows the maintenance page', async ({ page, apiLogin }) => {
+  await useSession(page, await apiLogin());
+  // Opened cold, the game page launches by itself; the server refuses the game under maintenance.
+  await page.goto('/game?gameId=1101&nodeId=0&gameType=RNG&name=Lotus%20Safari');
+  await expect(page.getByRole('heading', { name: 'Game under maintenance' })).toBeVisible();
+});
+
+test('the lottery page lists popular lotteries and opens the lobby in an iframe', async ({ page, apiLogin }) => {
+  await page.goto('/lottery');
+  const popular = page.getByRole('list', { name: 'Popular lotteries' });
+  await expect(popular.getByRole('button', { name: /^Play / }).first()).toBeVisible();
+
+  await useSession(page, await apiLogin());
+  await page.reload();
+  await page.getByRole('complementary', { name: 'Lottery menu' }).getByRole('button', { name: /^Lotus SSC 1 Min/ }).click();
+  await expect(page).toHaveURL(/gameCode=LLSSC1/);
+  await expect(page.locator('iframe[title="Lotus SSC 1 Min lottery"]')).toBeVisible();
+});
+
+test('the Vietnamese lottery page shows the latest draw and the last 100', async ({ page }) => {
+  await page.goto('/vnlottery');
+  await expect(page.getByRole('heading', { name: /Ha Noi · draw \d+/ })).toBeVisible();
+  const rows = page.getByRole('table').filter({ has: page.getByRole('columnheader', { name: 'Special prize' }) }).locator('tbody tr');
+  await expect(rows).toHaveCount(100);
+  await page.getByRole('button', { name: /View draw/ }).nth(3).click();
+  await expect(page.getByText('Past result')).toBeVisible();
+});

@@ -1,0 +1,121 @@
+/**
+ * Game category lobbies (issue 4 item 6): vendor tabs push ?page={vendor}, infinite scroll loads
+ * page 2 (42 a page), classification tabs, search, esports split out of sports, the VASSALAGE
+ * vendor popup, and favourites (login required; present removed, absent added).
+ */
+import type { Page } from '@playwright/test';
+import { expect, test, useSession } from './fixtures';
+
+const GUEST = { username: 'guest0001', password: 'a1234567' } as const;
+
+const tiles = (page: Page, name: RegExp | string) => page.getByRole('list', { name }).getByRole('button', { name: /^Play / });
+
+test('vendor tabs push ?page={vendor}', async ({ page }) => {
+  await page.goto('/rng');
+  await expect(page.getByRole('heading', { name: 'Slots', level: 1 })).toBeVisible();
+  await page.getByRole('tab', { name: /JILI Games/ }).click();
+  await expect(page).toHaveURL(/\/rng\?page=JILI$/);
+  await expect(page.getByRole('tab', { name: /JILI Games/ })).toHaveAttribute('aria-selected', 'true');
+  await expect(tiles(page, 'Games of JILI Games').first()).toBeVisible();
+  await page.goBack();
+  await expect(page).toHaveURL(/\/rng$/);
+  await expect(page.getByRole('tab', { name: 'All providers' })).toHaveAttribute('aria-selected', 'true');
+});
+
+test('infinite scroll loads page 2 of the lobby', async ({ page }) => {
+  await page.goto('/rng');
+  const grid = tiles(page, 'Games of Slots');
+  await expect(grid).toHaveCount(42);
+  const second = page.waitForRequest((r) => r.url().includes('GCSGAME_gameList') && r.url().includes('pageNo=2'));
+  await grid.last().scrollIntoViewIfNeeded();
+  await page.mouse.wheel(0, 4000);
+  const request = await second;
+  expect(new URL(request.url()).searchParams.get('pageSize')).toBe('42');
+  await expect.poll(() => grid.count()).toBeGreaterThan(42);
+});
+
+test('classification tabs and search filter the lobby', async ({ page }) => {
+  await page.goto('/rng?page=PG');
+  await page.getByRole('tab', { name: /Table games/ }).click();
+  const grid = tiles(page, 'Games of PG Soft');
+  await expect(grid).toHaveCount(4);
+
+  await page.getByRole('tab', { name: 'All games' }).click();
+  await page.getByRole('searchbox', { name: 'Search games by name' }).fill('Tiger');
+  const labels = () => grid.evaluateAll((els) => els.map((e) => e.getAttribute('aria-label') ?? ''));
+  // The list is asked again once typing settles: every tile then names a tiger.
+  await expect
+    .poll(async () => {
+      const names = await labels();
+      return names.length > 0 && names.every((n) => /tiger/i.test(n));
+    })
+    .toBe(true);
+  await page.getByRole('searchbox', { name: 'Search games by name' }).fill('zzzz-no-such-game');
+  await expect(page.getByText('No games match “zzzz-no-such-game”')).toBeVisible();
+});
+
+test('esports vendors are split out of sports', async ({ page }) => {
+  await page.goto('/esports');
+  await expect(page.getByRole('tab', { name: /AVIA Esports/ })).toBeVisible();
+  await expect(page.getByRole('tab', { name: /SABA Sports/ })).toHaveCount(0);
+  await page.goto('/sports');
+  await expect(page.getByRole('tab', { name: /SABA Sports/ })).toBeVisible();
+  await expect(page.getByRole('tab', { name: /AVIA Esports/ })).toHaveCount(0);
+});
+
+test('a VASSALAGE vendor tab opens the vendor popup list', async ({ page }) => {
+  await page.goto('/rng');
+  await page.getByRole('tab', { name: /KA Gaming/ }).click();
+  const popup = page.getByRole('dialog', { name: /KA Gaming/ });
+  await expect(popup).toBeVisible();
+  await expect(tiles(page, 'KA Gaming games').first()).toBeVisible();
+  await expect(page).toHaveURL(/\/rng$/);
+  await popup.getByRole('button', { name: 'Close' }).click();
+  await expect(popup).toBeHidden();
+});
+
+test('favourites need a login', async ({ page }) => {
+  await page.goto('/rng?page=PG');
+  await page.getByRole('button', { name: 'Add Fortune Tiger to favourites' }).click();
+  await expect(page.getByRole('dialog').getByLabel('Username')).toBeVisible();
+  // The member views ask for a login too.
+  await page.keyboard.press('Escape');
+  await page.getByRole('tab', { name: 'Favourites' }).click();
+  await expect(page.getByRole('dialog').getByLabel('Username')).toBeVisible();
+});
+
+test('a member toggles a favourite: absent added, present removed', async ({ page, apiLogin, sim }) => {
+  void sim; // resets the simulator after the test: the favourites list changes here
+  await useSession(page, await apiLogin());
+  await page.goto('/rng?page=PG');
+  const star = page.getByRole('button', { name: /(Add|Remove) Fortune Tiger (to|from) favourites/ });
+  const before = await star.getAttribute('aria-pressed');
+  await star.click();
+  await expect(star).toHaveAttribute('aria-pressed', before === 'true' ? 'false' : 'true');
+
+  // The favourites view lists it when present.
+  await page.getByRole('tab', { name: 'Favourites' }).click();
+  const favourite = page.getByRole('list', { name: 'Favourites' }).getByRole('button', { name: 'Play Fortune Tiger' });
+  if (before === 'true') await expect(favourite).toHaveCount(0);
+  else await expect(favourite).toBeVisible();
+
+  // And back again.
+  await page.getByRole('tab', { name: 'All games' }).click();
+  await star.click();
+  await expect(star).toHaveAttribute('aria-pressed', before ?? 'false');
+});
+
+test('a guest gets the real-account dialog for favourites', async ({ page, apiLogin }) => {
+  await useSession(page, await apiLogin(GUEST));
+  await page.goto('/rng?page=PG');
+  await page.getByRole('button', { name: 'Add Fortune Tiger to favourites' }).click();
+  await expect(page.getByRole('dialog').getByText(/register a real account/i)).toBeVisible();
+});
+
+test('a lobby in Urdu mirrors and keeps its tabs', async ({ page }) => {
+  await page.addInitScript(() => localStorage.setItem('hisLang', 'UR'));
+  await page.goto('/live');
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await expect(page.getByRole('heading', { name: 'لائیو کیسینو', level: 1 })).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'تمام فراہم کنندگان' })).toBeVisible();
+});

@@ -1,0 +1,285 @@
+/**
+ * The portal shell (spec section 2): every route with its header / banner / footer / side-menu
+ * combination and banner group, the top navigation, banner autoplay, the side-menu flyout and mini
+ * mode, and the footer.
+ */
+import { CATEGORY_ROUTES, LAYOUTS } from '../web/src/app/layout-table';
+import { expect, patchJson, shell, test } from './fixtures';
+
+const BANNERS = '/wps/system/banners';
+
+test.describe('route layouts', () => {
+  for (const [path, layout] of Object.entries(LAYOUTS)) {
+    test(`${path} shows the right shell parts`, async ({ page }) => {
+      const groups: string[] = [];
+      page.on('request', (req) => {
+        const url = new URL(req.url());
+        if (url.pathname === BANNERS) groups.push(url.searchParams.get('groupName') ?? '');
+      });
+      await page.goto(path);
+      await page.waitForLoadState('networkidle');
+      const parts = shell(page);
+
+      // /seamless and /vnlottery hide both bars unless the menu settings allow them.
+      const header = layout.header && !layout.barsByFlag;
+      const side = layout.sideMenu && !layout.barsByFlag;
+      await expect(parts.header).toHaveCount(header ? 1 : 0);
+      await expect(parts.sideMenu).toHaveCount(side ? 1 : 0);
+      await expect(parts.footer).toHaveCount(layout.footer ? 1 : 0);
+      if (layout.banner) {
+        await expect(parts.banner).toBeVisible();
+        expect(groups).toContain(layout.banner);
+      } else {
+        await expect(parts.banner).toHaveCount(0);
+      }
+      // The shell asks only its own group (lobby content may ask others, never the shell's wrong one).
+      for (const g of groups) expect(['w_hot', 'w_down', 'w_promotion', 'w_shop', 'w_help', 'w_reg']).toContain(g);
+      if (layout.barsByFlag) await expect(page.getByRole('button', { name: 'Show menus' })).toBeVisible();
+      if (path === '/login') await expect(page.getByRole('dialog', { name: 'Log in' })).toBeVisible();
+    });
+  }
+
+  test('an unknown path shows the 404 page inside the shell', async ({ page }) => {
+    await page.goto('/no-such-page');
+    await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+    await expect(shell(page).header).toBeVisible();
+    await expect(shell(page).sideMenu).toBeVisible();
+  });
+
+  test('the bars of /seamless can be shown and hidden again', async ({ page }) => {
+    await page.goto('/seamless');
+    await page.getByRole('button', { name: 'Show menus' }).click();
+    await expect(shell(page).header).toBeVisible();
+    await expect(shell(page).sideMenu).toBeVisible();
+    await shell(page).sideMenu.getByRole('button', { name: 'Show or hide the top and side bars' }).click();
+    await expect(shell(page).header).toHaveCount(0);
+    await expect(shell(page).sideMenu).toHaveCount(0);
+  });
+});
+
+test.describe('top navigation', () => {
+  test('lists every category that has vendors and links to its page', async ({ page }) => {
+    await page.goto('/');
+    const nav = shell(page).header.getByRole('navigation', { name: 'Game categories' });
+    for (const name of ['Home', 'In-House', 'Lottery', 'Live Casino', 'Sports', 'Fishing', 'Slots', 'Poker', 'E-Sports']) {
+      await expect(nav.getByRole('link', { name, exact: true })).toBeVisible();
+    }
+    await nav.getByRole('link', { name: 'Live Casino' }).click();
+    await expect(page).toHaveURL(/\/live$/);
+  });
+
+  test('hides a category without vendors', async ({ page }) => {
+    await patchJson<{ value: { data: { lanes: { title: string }[] } } }>(page, '**/wps/relay/GCSGAME_vendorList**', (body) => {
+      body.value.data.lanes = body.value.data.lanes.filter((l) => l.title !== 'FISH');
+    });
+    await page.goto('/');
+    const nav = shell(page).header.getByRole('navigation', { name: 'Game categories' });
+    await expect(nav.getByRole('link', { name: 'Slots', exact: true })).toBeVisible();
+    await expect(nav.getByRole('link', { name: 'Fishing', exact: true })).toHaveCount(0);
+    await expect(shell(page).sideMenu.getByRole('link', { name: 'Fishing' })).toHaveCount(0);
+  });
+
+  test('going to another category scrolls back to the top', async ({ page }) => {
+    await page.goto('/rng');
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollHeight)).toBeGreaterThan(1600);
+    await page.evaluate(() => window.scrollTo(0, 1200));
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(200);
+    await shell(page).header.getByRole('link', { name: 'Live Casino' }).click();
+    await expect(page).toHaveURL(/\/live$/);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  });
+
+  test('every category route renders its page', async ({ page }) => {
+    for (const path of CATEGORY_ROUTES) {
+      await page.goto(path);
+      await expect(page.getByRole('main')).toBeVisible();
+      await expect(page.getByRole('alert')).toHaveCount(0);
+    }
+  });
+});
+
+test.describe('banner carousel', () => {
+  test('autoplays every 5 seconds, loops, and pauses on hover', async ({ page }) => {
+    await page.goto('/');
+    const carousel = shell(page).banner;
+    const current = carousel.locator('.carousel__dot[aria-current="true"]');
+    await expect(carousel.getByRole('button', { name: 'Show banner 1' })).toHaveAttribute('aria-current', 'true');
+    await expect(carousel.getByRole('button', { name: 'Show banner 2' })).toHaveAttribute('aria-current', 'true', { timeout: 7_000 });
+    // Hovering pauses the autoplay.
+    await carousel.hover();
+    const before = await current.getAttribute('aria-label');
+    await page.waitForTimeout(5_600);
+    expect(await current.getAttribute('aria-label')).toBe(before);
+    // Dots and keys move between slides; the last one loops to the first.
+    await carousel.getByRole('button', { name: 'Show banner 4' }).click();
+    await carousel.getByRole('button', { name: 'Next banner' }).click();
+    await expect(carousel.getByRole('button', { name: 'Show banner 1' })).toHaveAttribute('aria-current', 'true');
+  });
+
+  test('does not autoplay with a single banner', async ({ page }) => {
+    await page.goto('/help');
+    const carousel = shell(page).banner;
+    await expect(carousel).toBeVisible();
+    await expect(carousel.getByRole('button', { name: /Show banner/ })).toHaveCount(0);
+  });
+
+  test('is not shown when the route group has no banners', async ({ page }) => {
+    await page.route('**/wps/system/banners?**', (route) => route.fulfill({ json: { success: true, value: [] } }));
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1 }).or(page.getByRole('main'))).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    await expect(shell(page).banner).toHaveCount(0);
+  });
+});
+
+test.describe('side menu', () => {
+  test('the category flyout shows 9 vendor icons, all, and see more', async ({ page }) => {
+    await page.goto('/');
+    await shell(page).sideMenu.getByRole('link', { name: 'Slots' }).hover();
+    const flyout = page.getByRole('region', { name: 'Slots providers' });
+    await expect(flyout).toBeVisible();
+    await expect(flyout.getByRole('listitem')).toHaveCount(9);
+    await expect(flyout.getByRole('link', { name: 'All' })).toBeVisible();
+    await expect(flyout.getByRole('link', { name: /See more/ })).toBeVisible();
+    await flyout.getByRole('link', { name: 'PG Soft' }).click();
+    await expect(page).toHaveURL(/\/rng\?page=PG$/);
+  });
+
+  test('a category with at most 9 vendors has no see more', async ({ page }) => {
+    await page.goto('/');
+    await shell(page).sideMenu.getByRole('link', { name: 'Live Casino' }).hover();
+    const flyout = page.getByRole('region', { name: 'Live Casino providers' });
+    await expect(flyout.getByRole('listitem')).toHaveCount(8);
+    await expect(flyout.getByRole('link', { name: /See more/ })).toHaveCount(0);
+  });
+
+  test('the arrow toggles mini mode', async ({ page }) => {
+    await page.goto('/');
+    const menu = shell(page).sideMenu;
+    await menu.getByRole('button', { name: 'Collapse menu' }).click();
+    await expect(menu).toHaveClass(/side-menu--mini/);
+    const box = await menu.boundingBox();
+    expect(box?.width).toBeLessThan(100);
+    // Entries keep their names for assistive technology.
+    await expect(menu.getByRole('link', { name: 'Promotions' })).toBeVisible();
+    await menu.getByRole('button', { name: 'Expand menu' }).click();
+    await expect(menu).not.toHaveClass(/side-menu--mini/);
+  });
+
+  test('customer service lists its sub-items and opens the announcements', async ({ page }) => {
+    await page.goto('/');
+    await shell(page).sideMenu.getByRole('button', { name: 'Customer service' }).click();
+    const flyout = page.getByRole('region', { name: 'Customer service' });
+    for (const name of ['Live chat', 'Messages', 'Announcements', 'Help', 'Speed test', 'Platform information', 'Help centre']) {
+      await expect(flyout.getByRole(name === 'Platform information' || name === 'Help centre' ? 'link' : 'button', { name, exact: true })).toBeVisible();
+    }
+    await flyout.getByRole('button', { name: 'Announcements' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Announcements' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole('list', { name: 'Announcement list' }).getByRole('button')).toHaveCount(9);
+    await expect(dialog.getByRole('navigation', { name: 'Announcement pages' })).toBeVisible();
+    await dialog.getByRole('navigation', { name: 'Announcement pages' }).getByRole('button', { name: 'Page 2' }).click();
+    await expect(dialog.getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
+    await page.keyboard.press('Escape');
+    await expect(dialog).toHaveCount(0);
+  });
+
+  test('VIP and referral ask visitors to log in', async ({ page }) => {
+    await page.goto('/');
+    await shell(page).sideMenu.getByRole('button', { name: 'VIP level' }).click();
+    await expect(page.getByRole('dialog', { name: 'Log in' })).toBeVisible();
+  });
+
+  test('VIP opens the player rank for members', async ({ loggedIn: page }) => {
+    await shell(page).sideMenu.getByRole('button', { name: /VIP level/ }).click();
+    await expect(page.getByRole('dialog', { name: 'VIP level' })).toBeVisible();
+  });
+
+  test('app download shows the Android and iOS QR codes', async ({ page }) => {
+    await page.goto('/');
+    await shell(page).sideMenu.getByRole('link', { name: 'App download' }).hover();
+    const flyout = page.getByRole('region', { name: 'App download' });
+    await expect(flyout.getByRole('img', { name: 'QR code for the Android app' })).toBeVisible();
+    await expect(flyout.getByRole('img', { name: 'QR code for the iOS app' })).toBeVisible();
+    await flyout.getByRole('button', { name: 'How to install' }).click();
+    const dialog = page.getByRole('dialog', { name: 'App download' });
+    await expect(dialog.getByRole('tab', { name: 'Android' })).toHaveAttribute('aria-selected', 'true');
+    await expect(dialog.getByRole('listitem')).toHaveCount(4);
+    await dialog.getByRole('tab', { name: 'iOS' }).click();
+    await expect(dialog.getByRole('heading', { name: 'Install on iOS in 4 steps' })).toBeVisible();
+  });
+
+  test('social links appear when configured', async ({ page }) => {
+    await page.goto('/');
+    for (const name of ['Facebook', 'Instagram', 'Telegram']) {
+      await expect(shell(page).sideMenu.getByRole('link', { name })).toBeVisible();
+    }
+  });
+});
+
+test.describe('modal behaviour', () => {
+  test('the login modal closes by outside click and Escape, traps focus, locks scroll', async ({ page }) => {
+    await page.goto('/');
+    await shell(page).header.getByRole('button', { name: 'Log in' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Log in' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toHaveAttribute('aria-modal', 'true');
+    await expect(dialog.getByLabel('Username')).toBeFocused();
+    expect(await page.evaluate(() => document.body.style.overflow)).toBe('hidden');
+    for (let i = 0; i < 8; i++) await page.keyboard.press('Tab');
+    expect(await dialog.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+    await page.keyboard.press('Escape');
+    await expect(dialog).toHaveCount(0);
+    expect(await page.evaluate(() => document.body.style.overflow)).toBe('');
+
+    await shell(page).header.getByRole('button', { name: 'Log in' }).click();
+    await expect(dialog).toBeVisible();
+    await page.mouse.click(10, 840);
+    await expect(dialog).toHaveCount(0);
+  });
+
+  test('the modal can be dragged by its header', async ({ page }) => {
+    await page.goto('/');
+    await shell(page).header.getByRole('button', { name: 'Log in' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Log in' });
+    const before = await dialog.boundingBox();
+    const title = dialog.getByRole('heading', { name: 'Log in' });
+    const t = await title.boundingBox();
+    if (!before || !t) throw new Error('no boxes');
+    await page.mouse.move(t.x + 5, t.y + 5);
+    await page.mouse.down();
+    await page.mouse.move(t.x + 125, t.y + 65, { steps: 5 });
+    await page.mouse.up();
+    const after = await dialog.boundingBox();
+    expect(Math.round((after?.x ?? 0) - before.x)).toBe(120);
+    expect(Math.round((after?.y ?? 0) - before.y)).toBe(60);
+  });
+});
+
+test.describe('footer', () => {
+  test('shows the info groups, 18+ notice, payments, vendors and legal text', async ({ page }) => {
+    await page.goto('/');
+    const footer = shell(page).footer;
+    for (const name of ['About', 'Help', 'Responsible gaming', 'Products', 'Play responsibly']) {
+      await expect(footer.getByRole('heading', { name, exact: true })).toBeVisible();
+    }
+    await expect(footer.getByText('18+', { exact: true })).toBeVisible();
+    await expect(footer.getByRole('heading', { name: 'Payment methods' })).toBeVisible();
+    await expect(footer.getByRole('img', { name: 'visa' })).toBeVisible();
+    await expect(footer.getByRole('heading', { name: 'Game providers' })).toBeVisible();
+    await expect(footer.getByRole('img', { name: 'PG Soft' })).toBeVisible();
+    await expect(footer.getByText(/licensed and regulated/)).toBeVisible();
+    await expect(footer.getByText(/Lotus Digital Entertainment/)).toBeVisible();
+    await expect(footer.getByText(/All rights reserved/)).toBeVisible();
+  });
+
+  test('the start button opens registration for visitors only', async ({ page }) => {
+    await page.goto('/');
+    await shell(page).footer.getByRole('button', { name: 'Start now' }).click();
+    await expect(page.getByRole('dialog', { name: 'Create account' })).toBeVisible();
+  });
+
+  test('members do not see the start button', async ({ loggedIn: page }) => {
+    await expect(shell(page).footer.getByRole('button', { name: 'Start now' })).toHaveCount(0);
+  });
+});

@@ -1,0 +1,96 @@
+/**
+ * Root render by system status (spec section 2): 1 the System Maintenance page with Contact Us and
+ * Refresh, 2 the IP Restriction page with the visitor's IP and country. The `sim` fixture resets the
+ * simulator (status 0) after each test.
+ */
+import { expect, shell, test } from './fixtures';
+
+test('status 1 shows the maintenance page with contact and refresh', async ({ page, sim }) => {
+  await sim.setStatus(1);
+  await page.goto('/rng');
+  await expect(page.getByRole('heading', { name: 'System Maintenance' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Contact us' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Refresh' })).toBeVisible();
+  await expect(shell(page).header).toHaveCount(0);
+  await expect(shell(page).sideMenu).toHaveCount(0);
+
+  // Back to normal: Refresh shows the portal again.
+  await sim.setStatus(0);
+  await page.getByRole('button', { name: 'Refresh' }).click();
+  await expect(shell(page).header).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'System Maintenance' })).toHaveCount(0);
+});
+
+test('Contact us opens the customer-service window', async ({ page, sim }) => {
+  // A visit in normal times keeps the support link for when the gateway refuses everything else.
+  await page.goto('/');
+  await expect(shell(page).header).toBeVisible();
+  await sim.setStatus(1);
+  await page.reload();
+  const popup = page.waitForEvent('popup');
+  await page.getByRole('button', { name: 'Contact us' }).click();
+  const window = await popup;
+  await expect.poll(() => window.url()).toContain('/__demo/chat');
+});
+
+test('status 2 shows the IP restriction page with IP and country', async ({ page, sim }) => {
+  await sim.setStatus(2);
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'IP Restriction' })).toBeVisible();
+  await expect(page.getByTestId('visitor-ip')).toHaveText('203.0.113.24');
+  await expect(page.getByTestId('visitor-country')).toContainText('PK');
+  await expect(page.getByTestId('visitor-country')).toContainText('Pakistan');
+  await expect(page.getByRole('button', { name: 'Contact us' })).toBeVisible();
+  await expect(shell(page).header).toHaveCount(0);
+});
+
+test('the maintenance page is translated', async ({ page, sim }) => {
+  await sim.setStatus(1);
+  await page.addInitScript(() => localStorage.setItem('hisLang', 'UR'));
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'سسٹم کی دیکھ بھال' })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+});
+
+test('a maintenance answer while browsing switches to the maintenance page', async ({ page, sim }) => {
+  await page.goto('/');
+  await expect(shell(page).header).toBeVisible();
+  await sim.setStatus(1);
+  const maintenance = page.getByRole('heading', { name: 'System Maintenance' });
+  // Any call refused for maintenance (the speed test here, or a background refresh that comes
+  // first) re-checks the status.
+  if (!(await maintenance.isVisible())) {
+    await shell(page).sideMenu.getByRole('button', { name: 'Customer service' }).click({ timeout: 3_000 }).catch(() => {});
+    await page.getByRole('button', { name: 'Speed test' }).click({ timeout: 3_000 }).catch(() => {});
+  }
+  await expect(maintenance).toBeVisible();
+});
+
+test('the sandbox bar switches the system status', async ({ page, sim }) => {
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Sandbox' }).click();
+  const panel = page.getByRole('region', { name: 'Simulator controls' });
+  await panel.getByRole('radio', { name: 'Maintenance' }).click();
+  await expect(page.getByRole('heading', { name: 'System Maintenance' })).toBeVisible();
+  await expect(panel.getByRole('radio', { name: 'Maintenance' })).toBeChecked();
+  await panel.getByRole('radio', { name: 'Normal' }).click();
+  await expect(shell(page).header).toBeVisible();
+  expect((await sim.getState()).status).toBe(0);
+});
+
+test('a network failure shows the catalogue message and a retry, never a blank page', async ({ page }) => {
+  let fail = true;
+  await page.route('**/wps/system/status', (route) => (fail ? route.abort('connectionrefused') : route.continue()));
+  await page.goto('/');
+  await expect(page.getByText('Network link abnormal, please try again')).toBeVisible();
+  fail = false;
+  await page.getByRole('button', { name: 'Try again' }).click();
+  await expect(shell(page).header).toBeVisible();
+});
+
+test('a section chunk that cannot load shows the chunk message', async ({ page }) => {
+  await page.route(/\/static\/section-promo-[^/]+\.js$/, (route) => route.abort('connectionrefused'));
+  await page.goto('/promotions');
+  await expect(page.getByText('Page took too long to load, check network connectivity')).toBeVisible();
+  await expect(shell(page).header).toBeVisible();
+});

@@ -1,0 +1,151 @@
+/**
+ * The session as the app sees it: token, member, account type, and the actions every feature needs
+ * (spec sections 4 and 6). `useAuth()` is the one hook lobbies, header and menus use.
+ *
+ * - requireLogin(): visitors get the login modal, guests (isAgent 4) the 'in_need_true_account'
+ *   dialog; both return false so the caller stops.
+ * - logout(): calls logout, clears the session (merchant kept), resets login/agent/VIP UI state and
+ *   goes to / (spec section 4 "Logout"). confirmLogout() asks first.
+ */
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { createContext, useCallback, useContext, useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { client, onSessionLost, unwrap } from '../api/client';
+import { ME_KEY, memberInfoQuery } from '../api/queries/member';
+import { session } from '../api/session';
+import type { Member } from '../api/types';
+import { AGENT_TYPES, GUEST_TYPE } from '../config/constants';
+import { i18n } from '../i18n';
+import { alertDialog, confirmDialog, dismissAllDialogs } from '../ui/dialog';
+import { toast } from '../ui/toast';
+import { ui } from './ui-store';
+
+export interface AuthValue {
+  /** Raw session token, or null for visitors. */
+  token: string | null;
+  /** getMemberInfo, once loaded. */
+  member: Member | undefined;
+  /** Account type: 0 player, 1/2/41/42 agent, 4 guest/trial; null for visitors. */
+  isAgent: number | null;
+  /** Guest/trial account (isAgent 4): no member centre, no launches. */
+  isGuest: boolean;
+  /** isAgent 1, 2, 41 or 42: the agent centre is shown. */
+  isAgentAccount: boolean;
+  /** True when a real member is logged in; otherwise opens the right prompt and returns false. */
+  requireLogin(): boolean;
+  openLogin(): void;
+  /** Store a new session (login, registration, free play, URL token). */
+  startSession(token: string, isAgent: number): void;
+  /** Log out now (no question asked). */
+  logout(): Promise<void>;
+  /** Ask for confirmation, then log out. */
+  confirmLogout(): Promise<void>;
+}
+
+const AuthContext = createContext<AuthValue | null>(null);
+
+/** The guest warning of spec section 6 ('in_need_true_account' with a confirm button). */
+export function showGuestWarning(): Promise<boolean> {
+  return alertDialog({
+    title: i18n.t('auth:notice'),
+    message: i18n.t('errors:in_need_true_account'),
+    confirmText: i18n.t('common:confirm'),
+    tone: 'warning',
+  });
+}
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const token = useSyncExternalStore(session.subscribe, session.token, session.token);
+  const storedType = useSyncExternalStore(session.subscribe, session.isAgent, session.isAgent);
+  const memberQuery = useQuery({ ...memberInfoQuery, enabled: !!token });
+  const member = token ? memberQuery.data : undefined;
+  const isAgent = token ? (member?.isAgent ?? storedType) : null;
+
+  const dropMemberState = useCallback(() => {
+    queryClient.removeQueries({ queryKey: ME_KEY });
+    ui.reset();
+    dismissAllDialogs();
+  }, [queryClient]);
+
+  // A 401 login.not.session anywhere: the client already cleared the session.
+  useEffect(
+    () =>
+      onSessionLost(() => {
+        dropMemberState();
+        toast.error(i18n.t('errors:login.not.session'));
+      }),
+    [dropMemberState],
+  );
+
+  const startSession = useCallback(
+    (nextToken: string, nextIsAgent: number) => {
+      queryClient.removeQueries({ queryKey: ME_KEY });
+      session.start(nextToken, nextIsAgent);
+      void queryClient.invalidateQueries();
+    },
+    [queryClient],
+  );
+
+  const logout = useCallback(async () => {
+    if (session.token()) {
+      try {
+        await unwrap(client.DELETE('/wps/session/logout'));
+      } catch {
+        // The session ends locally whatever the server says.
+      }
+    }
+    session.clear();
+    dropMemberState();
+    void navigate('/');
+  }, [dropMemberState, navigate]);
+
+  const confirmLogout = useCallback(async () => {
+    const ok = await confirmDialog({
+      title: i18n.t('auth:sign_out'),
+      message: i18n.t('auth:sign_out_confirm'),
+      confirmText: i18n.t('auth:sign_out'),
+      cancelText: i18n.t('common:cancel'),
+      tone: 'danger',
+    });
+    if (ok) await logout();
+  }, [logout]);
+
+  const openLogin = useCallback(() => ui.open('login'), []);
+
+  const value = useMemo<AuthValue>(() => {
+    const isGuest = isAgent === GUEST_TYPE;
+    return {
+      token,
+      member,
+      isAgent,
+      isGuest,
+      isAgentAccount: isAgent !== null && AGENT_TYPES.includes(isAgent),
+      requireLogin() {
+        if (!token) {
+          ui.open('login');
+          return false;
+        }
+        if (isGuest) {
+          void showGuestWarning();
+          return false;
+        }
+        return true;
+      },
+      openLogin,
+      startSession,
+      logout,
+      confirmLogout,
+    };
+  }, [token, member, isAgent, openLogin, startSession, logout, confirmLogout]);
+
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+/** The session and its actions; must be used below <AuthProvider> (inside the router). */
+export function useAuth(): AuthValue {
+  const value = useContext(AuthContext);
+  if (!value) throw new Error('useAuth must be used inside <AuthProvider>');
+  return value;
+}

@@ -1,0 +1,110 @@
+/**
+ * Root render by system status (spec section 2): 0 the app, 1 the System Maintenance page, 2 the
+ * IP Restriction page. Status and permission were prefetched by the bootstrap; failures show the
+ * catalogue's message with a retry, never a blank screen.
+ */
+import { QueryClientProvider, useQuery } from '@tanstack/react-query';
+import { Suspense, useEffect, useState, type ReactNode } from 'react';
+import { BrowserRouter } from 'react-router-dom';
+import { permissionQuery, systemStatusQuery } from '../api/queries/system';
+import { hasControlApi } from '../features/sandbox/probe';
+import { currentLanguage, setLanguage } from '../i18n';
+import { DialogHost } from '../ui/dialog';
+import { ErrorState } from '../ui/error-state';
+import { PageSpinner } from '../ui/spinner';
+import { ToastHost } from '../ui/toast';
+import { AuthProvider } from './auth';
+import { rememberServicePath } from './customer-service';
+import { ErrorBoundary } from './error-boundary';
+import { lazySection } from '../lib/lazy';
+import { ModalHost } from './modal-host';
+import { queryClient } from './query-client';
+import { AppRoutes } from './routes';
+
+const MaintenancePage = lazySection(() => import('../features/system-status/maintenance-page'));
+const IpRestrictionPage = lazySection(() => import('../features/system-status/ip-restriction-page'));
+const SandboxBar = lazySection(() => import('../features/sandbox/sandbox-bar'));
+
+function FullPage({ children }: { children: ReactNode }) {
+  return <div className="full-page">{children}</div>;
+}
+
+/** The normal app, once permission (the main bootstrap) is there. */
+function App() {
+  const permission = useQuery(permissionQuery);
+
+  useEffect(() => rememberServicePath(permission.data?.customerService.path), [permission.data?.customerService.path]);
+
+  // A saved language the brand does not offer falls back to the brand default.
+  const languages = permission.data?.languages;
+  const fallback = permission.data?.defaultLanguage;
+  useEffect(() => {
+    if (!languages?.length) return;
+    if (!languages.includes(currentLanguage().code)) void setLanguage(fallback ?? 'EN');
+  }, [languages, fallback]);
+
+  if (permission.isPending) return <FullPage><PageSpinner /></FullPage>;
+  if (permission.isError) {
+    return (
+      <FullPage>
+        <ErrorState error={permission.error} onRetry={() => void permission.refetch()} />
+      </FullPage>
+    );
+  }
+  return (
+    <BrowserRouter>
+      <AuthProvider>
+        <AppRoutes />
+        <ModalHost />
+      </AuthProvider>
+    </BrowserRouter>
+  );
+}
+
+function StatusSwitch() {
+  const status = useQuery(systemStatusQuery);
+  if (status.isPending) return <FullPage><PageSpinner /></FullPage>;
+  if (status.isError) {
+    return (
+      <FullPage>
+        <ErrorState error={status.error} onRetry={() => void status.refetch()} />
+      </FullPage>
+    );
+  }
+  const fallback = <FullPage><PageSpinner /></FullPage>;
+  if (status.data.status === 1) return <Suspense fallback={fallback}><MaintenancePage status={status.data} /></Suspense>;
+  if (status.data.status === 2) return <Suspense fallback={fallback}><IpRestrictionPage status={status.data} /></Suspense>;
+  return <App />;
+}
+
+function Sandbox() {
+  const [available, setAvailable] = useState(false);
+  useEffect(() => {
+    let live = true;
+    void hasControlApi().then((ok) => live && setAvailable(ok));
+    return () => {
+      live = false;
+    };
+  }, []);
+  if (!available) return null;
+  return (
+    <ErrorBoundary>
+      <Suspense fallback={null}>
+        <SandboxBar />
+      </Suspense>
+    </ErrorBoundary>
+  );
+}
+
+export function Root() {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <ErrorBoundary>
+        <StatusSwitch />
+      </ErrorBoundary>
+      <DialogHost />
+      <ToastHost />
+      <Sandbox />
+    </QueryClientProvider>
+  );
+}

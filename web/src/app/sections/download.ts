@@ -1,0 +1,2 @@
+/** Section 'download': /down. */
+export { DownloadPage as default } from '../../features/download/download-page';

@@ -1,0 +1,2 @@
+/** Section 'elott'. */
+export { ElottPage as default } from '../../features/elott/elott-page';

@@ -1,0 +1,2 @@
+/** Section 'index' (home). */
+export { HomePage as default } from '../../features/home/home-page';

@@ -1,0 +1,2 @@
+/** Section 'lottery'. */
+export { LotteryPage as default } from '../../features/lottery/lottery-page';

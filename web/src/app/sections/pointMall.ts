@@ -1,0 +1,2 @@
+/** Section 'pointMall'. */
+export { PointMallPage as default } from '../../features/point-mall/point-mall-page';

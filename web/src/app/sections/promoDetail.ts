@@ -1,0 +1,2 @@
+/** Section 'promoDetail'. */
+export { PromoDetailPage as default } from '../../features/promotions/promo-detail-page';

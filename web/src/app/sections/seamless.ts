@@ -1,0 +1,2 @@
+/** Section 'seamless'. */
+export { SeamlessPage as default } from '../../features/games/seamless-page';

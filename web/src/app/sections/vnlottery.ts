@@ -1,0 +1,2 @@
+/** Section 'vnlottery'. */
+export { VnLotteryPage as default } from '../../features/vn-lottery/vn-lottery-page';

@@ -1,0 +1,112 @@
+/**
+ * The portal shell: header, banner, footer and side menu per the route's layout (layout-table.ts),
+ * the login-before-home guard, scroll to top on navigation, and an error boundary plus suspense
+ * around the lazy section so a failure never leaves a blank screen.
+ */
+import { useQuery } from '@tanstack/react-query';
+import { Suspense, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { menuSettingsQuery, useBanners, usePermission } from '../api/queries/system';
+import type { Banner } from '../api/types';
+import { Footer } from '../features/footer/footer';
+import { Header } from '../features/header/header';
+import { SideMenu } from '../features/side-menu/side-menu';
+import { Carousel, CarouselSkeleton } from '../ui/banner-carousel';
+import { Icon } from '../ui/icons';
+import { PageSpinner } from '../ui/spinner';
+import { useAuth } from './auth';
+import { ErrorBoundary } from './error-boundary';
+import { LOGIN_FREE_PATHS, layoutFor } from './layout-table';
+import { ui, useUi } from './ui-store';
+
+/** The route group's banners (spec section 2); nothing when the group has none. */
+function RouteBanner({ group }: { group: string }) {
+  const { t } = useTranslation('common');
+  const navigate = useNavigate();
+  const auth = useAuth();
+  const banners = useBanners(group);
+  if (banners.isPending) return <CarouselSkeleton />;
+  if (!banners.data?.length) return null;
+
+  const onSelect = (b: Banner) => {
+    switch (b.linkageType) {
+      case 'PROMOTION':
+        return () => void navigate(`/promoDetail?id=${encodeURIComponent(b.linkage)}`);
+      case 'GAME':
+        return () => {
+          if (auth.requireLogin()) void navigate(`/game?gameId=${encodeURIComponent(b.linkage)}`);
+        };
+      case 'URL':
+        if (!b.linkage) return undefined;
+        return /^https?:/i.test(b.linkage)
+          ? () => void window.open(b.linkage, '_blank', 'noopener,noreferrer')
+          : () => void navigate(b.linkage);
+      default:
+        return undefined;
+    }
+  };
+
+  return (
+    <Carousel
+      label={t('banners')}
+      slides={banners.data.map((b) => ({ id: b.bannerId, image: b.url, title: b.title, onSelect: onSelect(b) }))}
+    />
+  );
+}
+
+export function Shell() {
+  const { t } = useTranslation('common');
+  const { pathname, search } = useLocation();
+  const permission = usePermission();
+  const auth = useAuth();
+  const layout = layoutFor(pathname);
+  const sideMini = useUi((s) => s.sideMini);
+  const barsShown = useUi((s) => s.barsShown);
+  const menu = useQuery({ ...menuSettingsQuery, enabled: layout.barsByFlag === true });
+
+  // Navigating to another page (a game category among them) starts at the top; query changes
+  // such as the lobby tabs (?page=vendor) keep the scroll position.
+  useEffect(() => {
+    window.scrollTo({ top: 0 });
+  }, [pathname]);
+
+  // Route guard (spec section 2): login before home.
+  if (permission.loginBeforeHome && !auth.token && !LOGIN_FREE_PATHS.includes(pathname)) {
+    return <Navigate to="/login" replace state={{ from: pathname + search }} />;
+  }
+
+  const showHeader = layout.header && (!layout.barsByFlag || menu.data?.topBar === true || barsShown);
+  const showSide = layout.sideMenu && (!layout.barsByFlag || menu.data?.sideBar === true || barsShown);
+  const barsHidden = layout.barsByFlag === true && (!showHeader || !showSide);
+
+  return (
+    <div className={`shell${showSide ? ' shell--with-side' : ''}${showSide && sideMini ? ' shell--mini' : ''}`} data-route={pathname}>
+      <a href="#main" className="skip-link">
+        {t('skip_to_content')}
+      </a>
+      {showSide ? <SideMenu /> : null}
+      <div className="shell__main">
+        {showHeader ? <Header showLogo={!showSide} /> : null}
+        {barsHidden ? (
+          <button type="button" className="bars-handle" onClick={ui.toggleBars} aria-label={t('show_bars')} title={t('show_bars')}>
+            <Icon name="menu" size={18} />
+          </button>
+        ) : null}
+        <main id="main" className={`shell__content${layout.footer ? '' : ' shell__content--bare'}`} tabIndex={-1}>
+          {layout.banner ? (
+            <div className="shell__banner">
+              <RouteBanner group={layout.banner} />
+            </div>
+          ) : null}
+          <ErrorBoundary key={pathname}>
+            <Suspense fallback={<PageSpinner />}>
+              <Outlet />
+            </Suspense>
+          </ErrorBoundary>
+        </main>
+        {layout.footer ? <Footer /> : null}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,3 @@
+export default function AgentCentreModal(_: { page: string; onClose: () => void }) {
+  return null;
+}

@@ -1,0 +1,202 @@
+/**
+ * /game (spec section 2: the game in an iframe, header only). Opened by the launcher with the launch
+ * address in the history state; opened cold (reload, shared link) it launches the game itself.
+ * Leaving the page refreshes the header balance: the game moved money.
+ */
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { ApiError } from '../../api/client';
+import { balanceQuery } from '../../api/queries/member';
+import { useAuth } from '../../app/auth';
+import { describeError } from '../../ui/error-state';
+import { Spinner } from '../../ui/spinner';
+import { launchGame } from './api/launch-game';
+import { launchPvp } from './api/launch-pvp';
+import { recentGamesKey } from './api/get-recent-games';
+import { categoryPath, CATEGORY_IDS, type CategoryId } from './category';
+import { CategoryIcon } from './components/category-icon';
+import { GameMaintenance } from './components/game-maintenance';
+import { GAME_MAINTENANCE_ERROR } from './constants';
+import type { GamePageState } from './routes';
+import './components/games.css';
+import './game-page.css';
+
+type Phase =
+  | { kind: 'ready'; url: string }
+  | { kind: 'launching' }
+  | { kind: 'login' }
+  | { kind: 'error'; error: unknown }
+  | { kind: 'maintenance' };
+
+export function GamePage() {
+  const { t, i18n } = useTranslation('games');
+  const [params] = useSearchParams();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const auth = useAuth();
+  const frame = useRef<HTMLIFrameElement>(null);
+
+  const gameId = Number(params.get('gameId') ?? 0);
+  const nodeId = Number(params.get('nodeId') ?? 0) || undefined;
+  const roomId = Number(params.get('roomId') ?? 0) || undefined;
+  const vassalage = params.get('vassalage') ?? undefined;
+  const gameType = (params.get('gameType') ?? '').toUpperCase();
+  const name = params.get('name') ?? '';
+  const state = (location.state ?? null) as GamePageState | null;
+
+  const initial = (): Phase => {
+    if (params.get('status') === 'maintenance') return { kind: 'maintenance' };
+    if (state?.url) return { kind: 'ready', url: state.url };
+    if (state?.errorCode) return { kind: 'error', error: new ApiError(state.errorCode, state.message ?? '', 0) };
+    return { kind: 'launching' };
+  };
+  const [phase, setPhase] = useState<Phase>(initial);
+  const [reloadKey, setReloadKey] = useState(0);
+
+  // The query string or history state changed (another game from the maintenance page's list).
+  useEffect(() => {
+    setPhase(initial());
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- recompute only when the address changes
+  }, [location.key]);
+
+  const relaunch = useCallback(async () => {
+    if (!gameId) {
+      setPhase({ kind: 'error', error: new ApiError('unknown', '', 0) });
+      return;
+    }
+    if (!auth.token || auth.isGuest) {
+      setPhase({ kind: 'login' });
+      auth.requireLogin();
+      return;
+    }
+    setPhase({ kind: 'launching' });
+    try {
+      const url = roomId
+        ? await launchPvp({ gameId, roomId, language: i18n.language })
+        : await launchGame({ gameId, nodeId, vassalage, username: auth.member?.account, language: i18n.language });
+      void queryClient.invalidateQueries({ queryKey: recentGamesKey(auth.token) });
+      setPhase({ kind: 'ready', url });
+    } catch (error) {
+      if (error instanceof ApiError && error.errorCode === GAME_MAINTENANCE_ERROR) setPhase({ kind: 'maintenance' });
+      else setPhase({ kind: 'error', error });
+    }
+  }, [auth, gameId, i18n.language, nodeId, queryClient, roomId, vassalage]);
+
+  // Opened without an address (reload): launch now; again once a visitor has logged in.
+  useEffect(() => {
+    if (phase.kind === 'launching' || (phase.kind === 'login' && auth.token && !auth.isGuest)) void relaunch();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- run on entering these phases and on login
+  }, [phase.kind, auth.token]);
+
+  // Refresh the header balance when the player leaves the game (and whenever the game says so).
+  useEffect(() => {
+    const refresh = () => void queryClient.invalidateQueries({ queryKey: balanceQuery.queryKey });
+    const onMessage = (event: MessageEvent) => {
+      if (event.origin === window.location.origin) refresh();
+    };
+    window.addEventListener('message', onMessage);
+    return () => {
+      window.removeEventListener('message', onMessage);
+      refresh();
+    };
+  }, [queryClient]);
+
+  const back = () => {
+    // location.key is 'default' on the first entry of the history: nowhere to go back to.
+    if (location.key !== 'default') void navigate(-1);
+    else {
+      const category = (CATEGORY_IDS as string[]).includes(gameType) ? categoryPath(gameType as CategoryId) : '/';
+      void navigate(category);
+    }
+  };
+
+  const fullscreen = () => {
+    void frame.current?.requestFullscreen?.().catch(() => undefined);
+  };
+
+  const title = name || t('game.untitled');
+
+  return (
+    <div className="gx-gamepage">
+      <div className="gx-gamebar">
+        <button type="button" className="gx-gamebar__back" onClick={back}>
+          <CategoryIcon name="BACK" size={18} className="gx-flip" />
+          {t('game.back')}
+        </button>
+        <div className="gx-gamebar__title">
+          <strong>{title}</strong>
+          {vassalage ? <span className="gx-gamebar__vendor">{vassalage.split('_')[0]}</span> : null}
+        </div>
+        {phase.kind === 'ready' ? (
+          <div className="gx-gamebar__tools">
+            <button
+              type="button"
+              className="gx-gamebar__tool"
+              aria-label={t('game.reload')}
+              title={t('game.reload')}
+              onClick={() => setReloadKey((k) => k + 1)}
+            >
+              <CategoryIcon name="REFRESH" size={18} />
+            </button>
+            <button
+              type="button"
+              className="gx-gamebar__tool"
+              aria-label={t('game.fullscreen')}
+              title={t('game.fullscreen')}
+              onClick={fullscreen}
+            >
+              <CategoryIcon name="EXPAND" size={18} />
+            </button>
+          </div>
+        ) : null}
+      </div>
+
+      {phase.kind === 'maintenance' ? (
+        <GameMaintenance gameId={gameId} name={name} />
+      ) : (
+        <div className="gx-gameframe">
+          {phase.kind === 'ready' ? (
+            <iframe
+              key={reloadKey}
+              ref={frame}
+              className="gx-gameframe__iframe"
+              src={phase.url}
+              title={t('game.frame_title', { name: title })}
+              allow="autoplay; fullscreen; clipboard-write"
+              allowFullScreen
+            />
+          ) : phase.kind === 'launching' ? (
+            <div className="gx-gameframe__state">
+              <Spinner size={48} label={t('launch.launching')} />
+              <p>{t('game.loading', { name: title })}</p>
+            </div>
+          ) : phase.kind === 'login' ? (
+            <div className="gx-gameframe__state">
+              <p>{t('game.login_needed')}</p>
+              <button type="button" className="btn btn--primary" onClick={() => auth.requireLogin()}>
+                {t('game.login')}
+              </button>
+            </div>
+          ) : (
+            <div className="gx-gameframe__state" role="alert">
+              <CategoryIcon name="TOOLS" size={40} />
+              <p className="gx-gameframe__error-title">{t('launch.failed')}</p>
+              <p>{describeError(phase.error)}</p>
+              <div className="gx-gameframe__actions">
+                <button type="button" className="btn btn--primary" onClick={() => void relaunch()}>
+                  {t('game.retry')}
+                </button>
+                <button type="button" className="btn btn--ghost" onClick={back}>
+                  {t('game.back')}
+                </button>
+              </div>
+            </div>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}

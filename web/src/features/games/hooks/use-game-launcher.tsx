@@ -1,0 +1,66 @@
+import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { ApiError } from '../../../api/client';
+import { useAuth } from '../../../app/auth';
+import { useLaunchGame } from '../api/launch-game';
+import { PvpRoomsModal } from '../components/pvp-rooms-modal';
+import { GAME_MAINTENANCE_ERROR } from '../constants';
+import { gameHref, maintenanceHref, type GamePageState } from '../routes';
+import type { Game } from '../types';
+
+/**
+ * Launching a game (spec sections 6 and 7):
+ * - a game under maintenance goes to the game-under-maintenance page;
+ * - visitors get the login popup and guests the 'in_need_true_account' dialog (requireLogin);
+ * - PVP games first list their rooms, then launch the chosen room;
+ * - members launch (launch address V2) and open /game with the address.
+ * Render `modal` next to the tiles: it is the PVP room list.
+ */
+export function useGameLauncher() {
+  const { i18n } = useTranslation();
+  const auth = useAuth();
+  const navigate = useNavigate();
+  const launch = useLaunchGame(auth.token);
+  const [pendingId, setPendingId] = useState<number | null>(null);
+  const [pvpGame, setPvpGame] = useState<Game | null>(null);
+
+  const open = useCallback(
+    async (game: Game) => {
+      if (game.maintenance) {
+        void navigate(maintenanceHref(game));
+        return;
+      }
+      if (!auth.requireLogin()) return;
+      if (game.gameType.toUpperCase() === 'PVP') {
+        setPvpGame(game);
+        return;
+      }
+      setPendingId(game.gameId);
+      try {
+        const url = await launch.mutateAsync({
+          gameId: game.gameId,
+          nodeId: game.nodeId,
+          vassalage: game.vassalage,
+          username: auth.member?.account,
+          language: i18n.language,
+        });
+        void navigate(gameHref(game), { state: { url } satisfies GamePageState });
+      } catch (error) {
+        if (error instanceof ApiError && error.errorCode === GAME_MAINTENANCE_ERROR) {
+          void navigate(maintenanceHref(game));
+        } else {
+          const state: GamePageState =
+            error instanceof ApiError ? { errorCode: error.errorCode, message: error.message } : { errorCode: 'unknown' };
+          void navigate(gameHref(game), { state });
+        }
+      } finally {
+        setPendingId(null);
+      }
+    },
+    [auth, i18n.language, launch, navigate],
+  );
+
+  const modal = <PvpRoomsModal game={pvpGame} onClose={() => setPvpGame(null)} />;
+  return { open, pendingId, modal };
+}

@@ -1,0 +1,163 @@
+/**
+ * Avatar menu (spec section 2 "Header"): members, account record, betting record, agent (isAgent
+ * 1, 2, 41, 42 only), sign out with confirmation. A menu button with arrow-key navigation; opens on
+ * hover too and closes after the dropdown close delay (200 ms).
+ */
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { avatarQuery } from '../../api/queries/member';
+import { useAuth } from '../../app/auth';
+import { ui } from '../../app/ui-store';
+import { DROPDOWN_CLOSE_DELAY_MS } from '../../config/constants';
+import { Icon, type IconName } from '../../ui/icons';
+
+interface Item {
+  key: string;
+  label: string;
+  icon: IconName;
+  run: () => void;
+  danger?: boolean;
+}
+
+export function AvatarMenu() {
+  const { t } = useTranslation('header');
+  const auth = useAuth();
+  const avatar = useQuery({ ...avatarQuery, enabled: !!auth.token && !auth.isGuest });
+  const [open, setOpen] = useState(false);
+  const menuId = useId();
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const menuRef = useRef<HTMLUListElement>(null);
+  const closeTimer = useRef<number | undefined>(undefined);
+  // A click right after the hover opened the menu must not close it again.
+  const hoverOpenedAt = useRef(0);
+
+  useEffect(() => () => window.clearTimeout(closeTimer.current), []);
+
+  useEffect(() => {
+    if (!open) return;
+    const onDown = (e: PointerEvent) => {
+      if (!(e.target instanceof Node)) return;
+      if (!menuRef.current?.parentElement?.contains(e.target)) setOpen(false);
+    };
+    document.addEventListener('pointerdown', onDown);
+    return () => document.removeEventListener('pointerdown', onDown);
+  }, [open]);
+
+  const centre = (page: string) => () => {
+    if (!auth.requireLogin()) return;
+    ui.openCentre('member', page);
+  };
+
+  const items: Item[] = [
+    { key: 'members', label: t('members'), icon: 'user', run: centre('securityCenter') },
+    { key: 'account', label: t('account_record'), icon: 'record', run: centre('transactionHistory') },
+    { key: 'betting', label: t('betting_record'), icon: 'bet', run: centre('personalHistoryCopy') },
+    ...(auth.isAgentAccount
+      ? [{ key: 'agent', label: t('agent'), icon: 'agent' as const, run: () => ui.openCentre('agent', 'agentTeamOverview') }]
+      : []),
+    { key: 'logout', label: t('sign_out'), icon: 'logout', run: () => void auth.confirmLogout(), danger: true },
+  ];
+
+  const focusItem = (index: number) => {
+    const nodes = menuRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]');
+    if (!nodes?.length) return;
+    nodes[(index + nodes.length) % nodes.length]?.focus();
+  };
+
+  const onButtonKey = (e: KeyboardEvent<HTMLButtonElement>) => {
+    if (e.key === 'ArrowDown' || e.key === 'Enter' || e.key === ' ') {
+      e.preventDefault();
+      setOpen(true);
+      requestAnimationFrame(() => focusItem(0));
+    }
+  };
+
+  const onMenuKey = (e: KeyboardEvent<HTMLUListElement>) => {
+    const nodes = Array.from(menuRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? []);
+    const at = nodes.indexOf(document.activeElement as HTMLElement);
+    if (e.key === 'ArrowDown') focusItem(at + 1);
+    else if (e.key === 'ArrowUp') focusItem(at - 1);
+    else if (e.key === 'Home') focusItem(0);
+    else if (e.key === 'End') focusItem(nodes.length - 1);
+    else if (e.key === 'Escape' || e.key === 'Tab') {
+      setOpen(false);
+      if (e.key === 'Escape') buttonRef.current?.focus();
+      return;
+    } else return;
+    e.preventDefault();
+  };
+
+  const name = auth.member?.nickname || auth.member?.account || t('guest');
+  const label = auth.member?.clubLabel;
+
+  return (
+    <div
+      className="avatar-menu"
+      onMouseEnter={() => {
+        window.clearTimeout(closeTimer.current);
+        if (!open) hoverOpenedAt.current = Date.now();
+        setOpen(true);
+      }}
+      onMouseLeave={() => {
+        closeTimer.current = window.setTimeout(() => setOpen(false), DROPDOWN_CLOSE_DELAY_MS);
+      }}
+    >
+      <button
+        ref={buttonRef}
+        type="button"
+        className="avatar-menu__button"
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-controls={menuId}
+        aria-label={t('account_menu', { name })}
+        onClick={() => {
+          if (Date.now() - hoverOpenedAt.current < 500) setOpen(true);
+          else setOpen((o) => !o);
+        }}
+        onKeyDown={onButtonKey}
+      >
+        {avatar.data ? (
+          <img className="avatar-menu__img" src={avatar.data.avatarUrl} alt="" width={34} height={34} />
+        ) : (
+          <span className="avatar-menu__img avatar-menu__img--empty">
+            <Icon name="user" size={18} />
+          </span>
+        )}
+        <span className="avatar-menu__name">{name}</span>
+        <Icon name="chevron" size={14} className="avatar-menu__caret" />
+      </button>
+      {open ? (
+        <ul ref={menuRef} id={menuId} role="menu" className="avatar-menu__list" aria-label={t('account_menu', { name })} onKeyDown={onMenuKey}>
+          <li role="presentation" className="avatar-menu__head">
+            <strong>{name}</strong>
+            {auth.isGuest ? (
+              <span className="chip chip--muted">{t('trial_account')}</span>
+            ) : label ? (
+              <span className="chip" style={{ background: `linear-gradient(90deg, ${label.color}, ${label.color2})` }}>
+                {label.labelName}
+              </span>
+            ) : null}
+          </li>
+          {items.map((item) => (
+            <li key={item.key} role="presentation">
+              <button
+                type="button"
+                role="menuitem"
+                tabIndex={-1}
+                className={`avatar-menu__item${item.danger ? ' avatar-menu__item--danger' : ''}`}
+                onClick={() => {
+                  setOpen(false);
+                  item.run();
+                }}
+              >
+                <Icon name={item.icon} size={18} />
+                {item.label}
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}

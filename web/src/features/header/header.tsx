@@ -1,0 +1,96 @@
+/**
+ * The top header (spec section 2 "Header"). Logged out: login, register (DIRECTREG3 only), free
+ * demo (FREEPLAY3 only). Logged in: deposit, withdraw, balance, avatar menu. The logo shows here
+ * when the route has no side menu (the side menu carries it otherwise).
+ */
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { useFlag, usePermission } from '../../api/queries/system';
+import { useAuth } from '../../app/auth';
+import { ui } from '../../app/ui-store';
+import { useTheme } from '../../app/theme';
+import { describeError } from '../../ui/error-state';
+import { Icon } from '../../ui/icons';
+import { toast } from '../../ui/toast';
+import { useFreePlay } from './api/free-play';
+import { AvatarMenu } from './avatar-menu';
+import { Balance } from './balance';
+import { TopNav } from './top-nav';
+import './header.css';
+
+export function Header({ showLogo }: { showLogo: boolean }) {
+  const { t } = useTranslation('header');
+  const permission = usePermission();
+  const auth = useAuth();
+  const directReg = useFlag('DIRECTREG3');
+  const freePlay = useFlag('FREEPLAY3');
+  const demo = useFreePlay();
+  const { theme, toggleTheme } = useTheme();
+
+  const startDemo = () => {
+    demo.mutate(undefined, {
+      onSuccess: (result) => {
+        auth.startSession(result.token, result.isAgent);
+        toast.success(t('demo_started'));
+      },
+      onError: (error) => toast.error(describeError(error)),
+    });
+  };
+
+  const openCentre = (page: string) => {
+    if (!auth.requireLogin()) return;
+    ui.openCentre('member', page);
+  };
+
+  return (
+    <header className="topbar">
+      {showLogo ? (
+        <Link to="/" className="topbar__logo" aria-label={t('home_logo', { brand: permission.brandName })}>
+          <img src="/assets/logo.svg" alt={permission.brandName} width={150} height={40} className="brand-logo" />
+        </Link>
+      ) : null}
+      <TopNav />
+      <div className="topbar__actions">
+        {auth.token ? (
+          <>
+            <Balance />
+            <button type="button" className="btn btn--primary btn--sm" onClick={() => openCentre('depositv2')}>
+              <Icon name="deposit" size={16} />
+              {t('deposit')}
+            </button>
+            <button type="button" className="btn btn--outline btn--sm" onClick={() => openCentre('withdraw')}>
+              <Icon name="withdraw" size={16} />
+              {t('withdraw')}
+            </button>
+            <AvatarMenu />
+          </>
+        ) : (
+          <>
+            {freePlay ? (
+              <button type="button" className="btn btn--ghost btn--sm" onClick={startDemo} disabled={demo.isPending}>
+                {t('free_demo')}
+              </button>
+            ) : null}
+            <button type="button" className="btn btn--outline btn--sm" onClick={() => ui.open('login')}>
+              {t('login')}
+            </button>
+            {directReg ? (
+              <button type="button" className="btn btn--primary btn--sm" onClick={() => ui.open('register')}>
+                {t('register')}
+              </button>
+            ) : null}
+          </>
+        )}
+        <button
+          type="button"
+          className="icon-btn"
+          aria-label={theme === 'dark' ? t('theme_light') : t('theme_dark')}
+          title={theme === 'dark' ? t('theme_light') : t('theme_dark')}
+          onClick={toggleTheme}
+        >
+          <Icon name={theme === 'dark' ? 'sun' : 'moon'} size={18} />
+        </button>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,37 @@
+/** /help: the user protocol (server HTML, sanitised). */
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { helpCenterQuery } from '../../api/queries/system';
+import { ErrorState } from '../../ui/error-state';
+import { SafeHtml } from '../../ui/safe-html';
+import { Skeleton } from '../../ui/spinner';
+import './help.css';
+
+export function HelpPage() {
+  const { t } = useTranslation('help');
+  const help = useQuery(helpCenterQuery);
+  return (
+    <div className="page page--narrow">
+      <article className="card protocol" aria-labelledby="protocol-title">
+        <h1 id="protocol-title" className="page-title">
+          {t('protocol_title')}
+        </h1>
+        {help.isError ? (
+          <ErrorState error={help.error} onRetry={() => void help.refetch()} />
+        ) : help.isPending ? (
+          <div className="stack">
+            <Skeleton height={18} width="70%" />
+            <Skeleton height={18} />
+            <Skeleton height={18} width="85%" />
+          </div>
+        ) : (
+          <SafeHtml html={help.data.protocol} />
+        )}
+        <p className="protocol__more">
+          {t('more_questions')} <Link to="/helpmc">{t('visit_centre')}</Link>
+        </p>
+      </article>
+    </div>
+  );
+}

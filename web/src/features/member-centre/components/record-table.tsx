@@ -1,0 +1,108 @@
+/**
+ * A record table of the centre: skeleton rows while the first page loads, the failure with a retry,
+ * an empty state, and the shared pagination (spec section 9: page range 3, margin pages 1).
+ */
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ErrorState } from '../../../ui/error-state';
+import { Pagination } from '../../../ui/pagination';
+import { Skeleton } from '../../../ui/spinner';
+import { Empty } from './parts';
+
+export interface Column<T> {
+  key: string;
+  header: ReactNode;
+  cell: (row: T) => ReactNode;
+  /** Numbers line up at the end of the cell. */
+  numeric?: boolean;
+  /** Long text may wrap (remarks). */
+  wrap?: boolean;
+}
+
+export interface RecordTableProps<T> {
+  caption: string;
+  columns: readonly Column<T>[];
+  rows: readonly T[] | undefined;
+  rowKey: (row: T) => string | number;
+  isPending: boolean;
+  /** A refetch (new page or filter) is under way: the old rows stay, dimmed. */
+  isFetching?: boolean;
+  error: unknown;
+  onRetry: () => void;
+  empty: ReactNode;
+  page?: number;
+  totalPages?: number;
+  onPage?: (page: number) => void;
+  footer?: ReactNode;
+}
+
+const SKELETON_ROWS = 6;
+
+export function RecordTable<T>({
+  caption,
+  columns,
+  rows,
+  rowKey,
+  isPending,
+  isFetching,
+  error,
+  onRetry,
+  empty,
+  page,
+  totalPages,
+  onPage,
+  footer,
+}: RecordTableProps<T>) {
+  const { t } = useTranslation('memberCentre');
+  if (error && !rows) {
+    return (
+      <div className="mc-card">
+        <ErrorState error={error} onRetry={onRetry} compact />
+      </div>
+    );
+  }
+  return (
+    <div className={`mc-table${isFetching && !isPending ? ' mc-table--busy' : ''}`} aria-busy={isPending || isFetching ? true : undefined}>
+      <div className="table-wrap">
+        <table className="table">
+          <caption className="visually-hidden">{caption}</caption>
+          <thead>
+            <tr>
+              {columns.map((c) => (
+                <th key={c.key} scope="col" className={c.numeric ? 'mc-num' : undefined}>
+                  {c.header}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {isPending || !rows
+              ? Array.from({ length: SKELETON_ROWS }, (_, i) => (
+                  <tr key={i} aria-hidden="true">
+                    {columns.map((c) => (
+                      <td key={c.key}>
+                        <Skeleton height={14} width={c.numeric ? 64 : '70%'} />
+                      </td>
+                    ))}
+                  </tr>
+                ))
+              : rows.map((row) => (
+                  <tr key={rowKey(row)}>
+                    {columns.map((c) => (
+                      <td key={c.key} className={[c.numeric ? 'mc-num' : '', c.wrap ? 'mc-wrap' : ''].filter(Boolean).join(' ') || undefined}>
+                        {c.cell(row)}
+                      </td>
+                    ))}
+                  </tr>
+                ))}
+          </tbody>
+          {footer && rows && rows.length > 0 ? <tfoot>{footer}</tfoot> : null}
+        </table>
+        {!isPending && rows && rows.length === 0 ? <Empty>{empty}</Empty> : null}
+      </div>
+      {page !== undefined && totalPages !== undefined && onPage ? (
+        <Pagination page={page} totalPages={totalPages} onChange={onPage} label={t('pages_of', { name: caption })} />
+      ) : null}
+    </div>
+  );
+}

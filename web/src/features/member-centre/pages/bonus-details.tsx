@@ -1,0 +1,54 @@
+/** Bonus details (bonusDetails): bonuses and rebates credited in a date range. */
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { translateContent } from '../../../i18n';
+import { formatDate } from '../../../ui/format';
+import { useBonusDetails } from '../api/get-bonus-details';
+import { DateFilter, defaultDateFilter, type DateFilterValue } from '../components/date-filter';
+import { Amount, Badge, PageHead } from '../components/parts';
+import { RecordTable, type Column } from '../components/record-table';
+import { kindLabel, txStatusLabel, txStatusTone } from '../labels';
+import type { Transaction } from '../types';
+
+export function BonusDetailsPage() {
+  const { t } = useTranslation('memberCentre');
+  const [range, setRange] = useState<DateFilterValue>(defaultDateFilter);
+  const [page, setPage] = useState(1);
+  const records = useBonusDetails({ startTime: range.startTime, endTime: range.endTime, pageNo: page });
+
+  const columns: Column<Transaction>[] = [
+    { key: 'time', header: t('col.time'), cell: (r) => formatDate(r.time) },
+    { key: 'kind', header: t('col.type'), cell: (r) => <span className={`mc-kind mc-kind--${r.kind}`}>{kindLabel(t, r.kind)}</span> },
+    { key: 'name', header: t('col.bonus'), wrap: true, cell: (r) => translateContent(r.remark) },
+    { key: 'amount', header: t('col.amount'), numeric: true, cell: (r) => <Amount value={r.amount} strong /> },
+    { key: 'status', header: t('col.status'), cell: (r) => <Badge tone={txStatusTone(r.status)}>{txStatusLabel(t, r.status)}</Badge> },
+  ];
+
+  return (
+    <>
+      <PageHead title={t('menu.bonusDetails')} lead={t('records.bonus_lead')} />
+      <DateFilter
+        value={range}
+        onChange={(next) => {
+          setRange(next);
+          setPage(1);
+        }}
+      />
+      <RecordTable
+        caption={t('menu.bonusDetails')}
+        columns={columns}
+        rows={records.data?.list}
+        rowKey={(r) => r.id}
+        isPending={records.isPending}
+        isFetching={records.isFetching}
+        error={records.error}
+        onRetry={() => void records.refetch()}
+        empty={t('records.bonus_empty')}
+        page={page}
+        totalPages={records.data?.totalPages ?? 1}
+        onPage={setPage}
+      />
+      {records.data ? <p className="mc-count">{t('records.count', { count: records.data.totalCount })}</p> : null}
+    </>
+  );
+}

@@ -1,0 +1,194 @@
+/**
+ * Deposit (depositv2): choose a channel, an amount within its limits (quick amounts offered) and
+ * optionally a deposit promotion. The simulator credits at once; the header balance and the account
+ * record refresh through the shared balance key (api/keys.ts).
+ */
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { translateContent } from '../../../i18n';
+import { ui } from '../../../app/ui-store';
+import { ErrorState } from '../../../ui/error-state';
+import { Skeleton } from '../../../ui/spinner';
+import { parseAmount } from '../amount';
+import { useDeposit } from '../api/deposit';
+import { useDepositChannels } from '../api/get-deposit-channels';
+import { useDepositPromotions } from '../api/get-deposit-promotions';
+import { DEPOSIT_QUICK_AMOUNTS } from '../constants';
+import { errorText, refusedFields } from '../components/error-text';
+import { Field, PageHead, useMoney } from '../components/parts';
+import type { Transaction } from '../types';
+
+export function DepositPage() {
+  const { t } = useTranslation('memberCentre');
+  const channels = useDepositChannels();
+  const promotions = useDepositPromotions();
+  const deposit = useDeposit();
+  const money = useMoney();
+
+  const [channelId, setChannelId] = useState<string | null>(null);
+  const [amountText, setAmountText] = useState('');
+  const [promotionId, setPromotionId] = useState('');
+  const [amountError, setAmountError] = useState<string | null>(null);
+  const [done, setDone] = useState<Transaction | null>(null);
+
+  const list = channels.data ?? [];
+  const channel = list.find((c) => c.channelId === channelId) ?? list[0];
+  const serverFields = refusedFields(deposit.error);
+
+  if (channels.isError) return <ErrorState error={channels.error} onRetry={() => void channels.refetch()} />;
+
+  if (done) {
+    return (
+      <>
+        <PageHead title={t('menu.depositv2')} />
+        <div className="mc-result" role="status">
+          <span className="mc-result__icon mc-result__icon--success" aria-hidden="true">
+            <svg viewBox="0 0 24 24" width="36" height="36" fill="none" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round" strokeLinejoin="round">
+              <path d="M5 12.5l4.5 4.5L19 7.5" />
+            </svg>
+          </span>
+          <h4 className="mc-result__title">{t('deposit.success_title')}</h4>
+          <p className="mc-result__amount" dir="ltr">
+            {money(done.amount)}
+          </p>
+          <p className="mc-result__text">{t('deposit.success_text', { remark: translateContent(done.remark), id: done.id })}</p>
+          <div className="mc-result__actions">
+            <button type="button" className="btn btn--ghost" onClick={() => ui.openCentre('member', 'transactionHistory')}>
+              {t('deposit.view_record')}
+            </button>
+            <button
+              type="button"
+              className="btn btn--primary"
+              onClick={() => {
+                setDone(null);
+                setAmountText('');
+                deposit.reset();
+              }}
+            >
+              {t('deposit.again')}
+            </button>
+          </div>
+        </div>
+      </>
+    );
+  }
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!channel) return;
+    const amount = parseAmount(amountText);
+    let error: string | null = null;
+    if (!amountText.trim()) error = t('form.amount_required');
+    else if (amount === null || amount <= 0) error = t('form.amount_invalid');
+    else if (amount < channel.minAmount || amount > channel.maxAmount)
+      error = t('form.amount_range', { min: money(channel.minAmount), max: money(channel.maxAmount) });
+    setAmountError(error);
+    if (error || amount === null) return;
+    deposit.mutate(
+      { channelId: channel.channelId, amount, ...(promotionId ? { promotionId: Number(promotionId) } : {}) },
+      { onSuccess: (tx) => setDone(tx) },
+    );
+  };
+
+  const quick = channel ? DEPOSIT_QUICK_AMOUNTS.filter((a) => a >= channel.minAmount && a <= channel.maxAmount) : [];
+
+  return (
+    <>
+      <PageHead title={t('menu.depositv2')} lead={t('deposit.lead')} />
+      <form className="mc-form" onSubmit={submit} noValidate>
+        <fieldset className="mc-fieldset">
+          <legend className="mc-card__title">{t('deposit.channel')}</legend>
+          <div className="mc-options">
+            {channels.isPending
+              ? Array.from({ length: 4 }, (_, i) => <Skeleton key={i} height={92} radius={14} />)
+              : list.map((c) => (
+                  <label key={c.channelId} className="mc-option">
+                    <input
+                      type="radio"
+                      name="deposit-channel"
+                      className="visually-hidden"
+                      checked={channel?.channelId === c.channelId}
+                      onChange={() => {
+                        setChannelId(c.channelId);
+                        setAmountError(null);
+                      }}
+                    />
+                    <span className="mc-option__box">
+                      <img src={c.logo} alt="" width={40} height={40} className="mc-option__logo" />
+                      <span className="mc-option__text">
+                        <strong>{translateContent(c.name)}</strong>
+                        <span className="mc-option__meta" dir="ltr">
+                          {money(c.minAmount)} – {money(c.maxAmount)}
+                        </span>
+                      </span>
+                    </span>
+                  </label>
+                ))}
+          </div>
+        </fieldset>
+
+        <div className="mc-card mc-card--pad mc-form">
+          <Field
+            label={t('form.amount')}
+            error={amountError ?? (serverFields.has('amount') ? errorText(deposit.error) : null)}
+            hint={channel ? t('form.amount_hint', { min: money(channel.minAmount), max: money(channel.maxAmount) }) : null}
+          >
+            {({ id, describedBy, invalid }) => (
+              <input
+                id={id}
+                inputMode="decimal"
+                autoComplete="off"
+                placeholder="0.00"
+                value={amountText}
+                onChange={(e) => setAmountText(e.target.value)}
+                aria-describedby={describedBy}
+                aria-invalid={invalid || undefined}
+                dir="ltr"
+              />
+            )}
+          </Field>
+          {quick.length > 0 ? (
+            <div className="mc-quick" role="group" aria-label={t('deposit.quick')}>
+              {quick.map((a) => (
+                <button
+                  key={a}
+                  type="button"
+                  className="mc-quick__btn"
+                  aria-pressed={parseAmount(amountText) === a}
+                  onClick={() => {
+                    setAmountText(String(a));
+                    setAmountError(null);
+                  }}
+                >
+                  <bdi dir="ltr">{money(a)}</bdi>
+                </button>
+              ))}
+            </div>
+          ) : null}
+          <Field label={t('deposit.promotion')} hint={t('deposit.promotion_hint')} error={serverFields.has('promotionId') ? errorText(deposit.error) : null}>
+            {({ id, describedBy }) => (
+              <select id={id} className="mc-select" value={promotionId} onChange={(e) => setPromotionId(e.target.value)} aria-describedby={describedBy}>
+                <option value="">{t('deposit.no_promotion')}</option>
+                {promotions.data?.map((p) => (
+                  <option key={p.id} value={p.id}>
+                    {translateContent(p.title)}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+          {deposit.isError && serverFields.size === 0 ? (
+            <p className="form__alert" role="alert">
+              {errorText(deposit.error)}
+            </p>
+          ) : null}
+          <div className="mc-form__actions">
+            <button type="submit" className="btn btn--primary btn--lg" disabled={deposit.isPending || !channel}>
+              {deposit.isPending ? t('form.working') : t('deposit.submit')}
+            </button>
+          </div>
+        </div>
+      </form>
+    </>
+  );
+}

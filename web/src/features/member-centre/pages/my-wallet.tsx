@@ -1,0 +1,148 @@
+/**
+ * My wallet (transferFund): the total balance split into the main wallet and game wallets, quick
+ * deposit/withdraw, and transfers between the main wallet and a provider's wallet (one side is
+ * always the main wallet, as the transfer call requires).
+ */
+import { useQuery } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { balanceQuery } from '../../../api/queries/member';
+import { ui } from '../../../app/ui-store';
+import { Icon } from '../../../ui/icons';
+import { Skeleton } from '../../../ui/spinner';
+import { toast } from '../../../ui/toast';
+import { useConsolidatedFunds } from '../api/get-consolidated-funds';
+import { useMerchantWallet } from '../api/get-merchant-wallet';
+import { useWalletTransfer } from '../api/wallet-transfer';
+import { parseAmount } from '../amount';
+import { MAIN_WALLET, MONEY_MAX } from '../constants';
+import { errorText, refusedFields } from '../components/error-text';
+import { Field, PageHead, Stat, useMoney } from '../components/parts';
+
+type Direction = 'in' | 'out';
+
+export function MyWalletPage() {
+  const { t } = useTranslation('memberCentre');
+  const balance = useQuery(balanceQuery);
+  const funds = useConsolidatedFunds();
+  const wallet = useMerchantWallet();
+  const transfer = useWalletTransfer();
+  const money = useMoney();
+
+  const [direction, setDirection] = useState<Direction>('in');
+  const [vendor, setVendor] = useState('');
+  const [amountText, setAmountText] = useState('');
+  const [errors, setErrors] = useState<{ vendor?: string; amount?: string }>({});
+
+  const main = funds.data?.balance;
+  const total = balance.data?.sumBalance;
+  const games = main !== undefined && total !== undefined ? Math.max(0, Math.round((total - main) * 100) / 100) : undefined;
+  const serverFields = refusedFields(transfer.error);
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const amount = parseAmount(amountText);
+    const next: typeof errors = {};
+    if (!vendor) next.vendor = t('wallet.choose_wallet');
+    if (!amountText.trim()) next.amount = t('form.amount_required');
+    else if (amount === null || amount <= 0 || amount > MONEY_MAX) next.amount = t('form.amount_invalid');
+    else if (direction === 'in' && main !== undefined && amount > main) next.amount = t('form.amount_over_balance', { amount: money(main) });
+    setErrors(next);
+    if (Object.keys(next).length > 0 || amount === null) return;
+    const body = direction === 'in' ? { from: MAIN_WALLET, to: vendor, amount } : { from: vendor, to: MAIN_WALLET, amount };
+    transfer.mutate(body, {
+      onSuccess: (result) => {
+        toast.success(t('wallet.transferred', { amount: money(amount), total: money(result.sumBalance) }));
+        setAmountText('');
+      },
+    });
+  };
+
+  const vendorName = wallet.data?.wallets.find((w) => w.vendor === vendor)?.name;
+
+  return (
+    <>
+      <PageHead
+        title={t('menu.transferFund')}
+        lead={t('wallet.lead')}
+        actions={
+          <>
+            <button type="button" className="btn btn--primary btn--sm" onClick={() => ui.openCentre('member', 'depositv2')}>
+              <Icon name="deposit" size={16} />
+              {t('menu.depositv2')}
+            </button>
+            <button type="button" className="btn btn--outline btn--sm" onClick={() => ui.openCentre('member', 'withdraw')}>
+              <Icon name="withdraw" size={16} />
+              {t('menu.withdraw')}
+            </button>
+          </>
+        }
+      />
+      <div className="mc-stats mc-stats--3">
+        {total !== undefined ? <Stat label={t('wallet.total')} value={<bdi dir="ltr">{money(total)}</bdi>} tone="accent" hint={t('wallet.total_hint')} /> : <Skeleton height={96} radius={14} />}
+        {main !== undefined ? <Stat label={t('wallet.main')} value={<bdi dir="ltr">{money(main)}</bdi>} hint={t('wallet.main_hint')} /> : <Skeleton height={96} radius={14} />}
+        {games !== undefined ? <Stat label={t('wallet.games')} value={<bdi dir="ltr">{money(games)}</bdi>} hint={t('wallet.games_hint')} /> : <Skeleton height={96} radius={14} />}
+      </div>
+
+      <section className="mc-card mc-card--pad" aria-labelledby="mc-transfer-title">
+        <h4 className="mc-card__title" id="mc-transfer-title">
+          {t('wallet.transfer_title')}
+        </h4>
+        {wallet.data?.isSingle ? <p className="mc-note mc-note--info">{t('wallet.single_note')}</p> : null}
+        <form className="mc-form" onSubmit={submit} noValidate>
+          <div className="mc-segment mc-segment--wide" role="radiogroup" aria-label={t('wallet.direction')}>
+            {(['in', 'out'] as const).map((d) => (
+              <button key={d} type="button" role="radio" aria-checked={direction === d} className="mc-segment__btn" onClick={() => setDirection(d)}>
+                {t(d === 'in' ? 'wallet.to_game' : 'wallet.to_main')}
+              </button>
+            ))}
+          </div>
+          <div className="mc-form__row">
+            <Field label={t('wallet.game_wallet')} error={errors.vendor ?? (serverFields.has('to') || serverFields.has('from') ? errorText(transfer.error) : null)}>
+              {({ id, describedBy, invalid }) => (
+                <select id={id} className="mc-select" value={vendor} onChange={(e) => setVendor(e.target.value)} aria-describedby={describedBy} aria-invalid={invalid || undefined}>
+                  <option value="">{t('wallet.choose_wallet')}</option>
+                  {wallet.data?.wallets.map((w) => (
+                    <option key={w.vendor} value={w.vendor}>
+                      {w.name}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </Field>
+            <Field label={t('form.amount')} error={errors.amount ?? (serverFields.has('amount') ? errorText(transfer.error) : null)}>
+              {({ id, describedBy, invalid }) => (
+                <input
+                  id={id}
+                  inputMode="decimal"
+                  autoComplete="off"
+                  placeholder="0.00"
+                  value={amountText}
+                  onChange={(e) => setAmountText(e.target.value)}
+                  aria-describedby={describedBy}
+                  aria-invalid={invalid || undefined}
+                  dir="ltr"
+                />
+              )}
+            </Field>
+          </div>
+          <p className="mc-transfer-path" aria-live="polite">
+            <span>{direction === 'in' ? t('wallet.main') : (vendorName ?? t('wallet.game_wallet'))}</span>
+            <Icon name="chevron" size={16} className="flip-rtl" />
+            <span>{direction === 'in' ? (vendorName ?? t('wallet.game_wallet')) : t('wallet.main')}</span>
+          </p>
+          {transfer.isError && serverFields.size === 0 ? (
+            <p className="form__alert" role="alert">
+              {errorText(transfer.error)}
+            </p>
+          ) : null}
+          <div className="mc-form__actions">
+            <button type="submit" className="btn btn--primary" disabled={transfer.isPending}>
+              {transfer.isPending ? t('form.working') : t('wallet.transfer_submit')}
+            </button>
+          </div>
+        </form>
+      </section>
+    </>
+  );
+}

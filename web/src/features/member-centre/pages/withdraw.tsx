@@ -1,0 +1,276 @@
+/**
+ * Withdrawal (withdraw): amount within the limits, a bound payout account and the payment password.
+ * The money leaves at once and the withdrawal waits for the player's "confirm received"; one not
+ * confirmed within the server-supplied minutes is received automatically (spec sections 4 and 9).
+ */
+import { useQuery } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { memberInfoQuery } from '../../../api/queries/member';
+import { translateContent } from '../../../i18n';
+import { confirmDialog } from '../../../ui/dialog';
+import { ErrorState } from '../../../ui/error-state';
+import { formatDate } from '../../../ui/format';
+import { Skeleton } from '../../../ui/spinner';
+import { toast } from '../../../ui/toast';
+import { parseAmount } from '../amount';
+import { useConfirmWithdrawReceived } from '../api/confirm-withdraw-received';
+import { useAccountRecords } from '../api/get-account-records';
+import { useWithdrawInfo } from '../api/get-withdraw-info';
+import { useWithdraw } from '../api/withdraw';
+import { MONEY_MAX, PAYMENT_PASSWORD_MAX_LENGTH, RECORD_PAGE_SIZE } from '../constants';
+import { errorText, refusedFields } from '../components/error-text';
+import { Badge, Field, PageHead, Stat, useMoney } from '../components/parts';
+import { RecordTable, type Column } from '../components/record-table';
+import type { Transaction } from '../types';
+import { autoReceiveAt, cleanRemark, withdrawalState, type WithdrawalState } from '../withdrawal';
+
+const STATE_TONE = { awaiting: 'pending', received: 'success', auto_received: 'info', rejected: 'danger' } as const;
+
+interface FormErrors {
+  amount?: string;
+  accountId?: string;
+  paymentPassword?: string;
+}
+
+export function WithdrawPage() {
+  const { t } = useTranslation('memberCentre');
+  const member = useQuery(memberInfoQuery).data;
+  const info = useWithdrawInfo();
+  const withdraw = useWithdraw();
+  const money = useMoney();
+
+  const [amountText, setAmountText] = useState('');
+  const [accountId, setAccountId] = useState<string | null>(null);
+  const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<FormErrors>({});
+
+  if (info.isError) return <ErrorState error={info.error} onRetry={() => void info.refetch()} />;
+  const data = info.data;
+  const account = accountId ?? data?.accounts[0]?.id ?? '';
+  const serverFields = refusedFields(withdraw.error);
+  const noPaymentPassword = member?.hasPaymentPassword === false;
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!data) return;
+    const amount = parseAmount(amountText);
+    const next: FormErrors = {};
+    if (!amountText.trim()) next.amount = t('form.amount_required');
+    else if (amount === null || amount <= 0 || amount > MONEY_MAX) next.amount = t('form.amount_invalid');
+    else if (amount < data.minAmount || amount > data.maxAmount) next.amount = t('form.amount_range', { min: money(data.minAmount), max: money(data.maxAmount) });
+    else if (amount > data.available) next.amount = t('form.amount_over_balance', { amount: money(data.available) });
+    if (!account) next.accountId = t('withdraw.account_required');
+    if (!password) next.paymentPassword = t('form.payment_password_required');
+    setErrors(next);
+    if (Object.keys(next).length > 0 || amount === null) return;
+    withdraw.mutate(
+      { amount, accountId: account, paymentPassword: password },
+      {
+        onSuccess: () => {
+          toast.success(t('withdraw.submitted', { amount: money(amount) }));
+          setAmountText('');
+          setPassword('');
+        },
+        // A wrong password is cleared so the next try starts clean.
+        onError: () => setPassword(''),
+      },
+    );
+  };
+
+  return (
+    <>
+      <PageHead title={t('menu.withdraw')} lead={t('withdraw.lead')} />
+      <div className="mc-stats mc-stats--3">
+        {data ? (
+          <>
+            <Stat label={t('withdraw.available')} value={<bdi dir="ltr">{money(data.available)}</bdi>} tone="accent" />
+            <Stat label={t('withdraw.min')} value={<bdi dir="ltr">{money(data.minAmount)}</bdi>} />
+            <Stat label={t('withdraw.max')} value={<bdi dir="ltr">{money(data.maxAmount)}</bdi>} />
+          </>
+        ) : (
+          Array.from({ length: 3 }, (_, i) => <Skeleton key={i} height={84} radius={14} />)
+        )}
+      </div>
+
+      {noPaymentPassword ? <p className="notice notice--warning">{t('withdraw.no_payment_password')}</p> : null}
+
+      <form className="mc-card mc-card--pad mc-form" onSubmit={submit} noValidate aria-labelledby="mc-withdraw-form">
+        <h4 className="mc-card__title" id="mc-withdraw-form">
+          {t('withdraw.form_title')}
+        </h4>
+        <Field
+          label={t('form.amount')}
+          error={errors.amount ?? (serverFields.has('amount') ? errorText(withdraw.error) : null)}
+          hint={data ? t('form.amount_hint', { min: money(data.minAmount), max: money(data.maxAmount) }) : null}
+          addon={
+            data ? (
+              <button type="button" className="link-btn mc-link-btn" onClick={() => setAmountText(String(Math.min(data.available, data.maxAmount)))}>
+                {t('withdraw.all')}
+              </button>
+            ) : null
+          }
+        >
+          {({ id, describedBy, invalid }) => (
+            <input
+              id={id}
+              inputMode="decimal"
+              autoComplete="off"
+              placeholder="0.00"
+              value={amountText}
+              onChange={(e) => setAmountText(e.target.value)}
+              aria-describedby={describedBy}
+              aria-invalid={invalid || undefined}
+              dir="ltr"
+            />
+          )}
+        </Field>
+
+        <fieldset className="mc-fieldset">
+          <legend className="field__label">{t('withdraw.account')}</legend>
+          <div className="mc-options mc-options--2">
+            {data
+              ? data.accounts.map((a) => (
+                  <label key={a.id} className="mc-option">
+                    <input type="radio" name="payout-account" className="visually-hidden" checked={account === a.id} onChange={() => setAccountId(a.id)} />
+                    <span className="mc-option__box">
+                      <span className="mc-option__bank" aria-hidden="true">
+                        {a.bankName.slice(0, 1)}
+                      </span>
+                      <span className="mc-option__text">
+                        <strong>{translateContent(a.bankName)}</strong>
+                        <span className="mc-option__meta" dir="ltr">
+                          {a.accountNo}
+                        </span>
+                      </span>
+                    </span>
+                  </label>
+                ))
+              : Array.from({ length: 2 }, (_, i) => <Skeleton key={i} height={72} radius={14} />)}
+          </div>
+          {errors.accountId ? <p className="field__error">{errors.accountId}</p> : null}
+        </fieldset>
+
+        <Field
+          label={t('form.payment_password')}
+          error={errors.paymentPassword ?? (serverFields.has('paymentPassword') ? errorText(withdraw.error) : null)}
+        >
+          {({ id, describedBy, invalid }) => (
+            <input
+              id={id}
+              type="password"
+              inputMode="numeric"
+              autoComplete="off"
+              maxLength={PAYMENT_PASSWORD_MAX_LENGTH}
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+              aria-describedby={describedBy}
+              aria-invalid={invalid || undefined}
+              dir="ltr"
+            />
+          )}
+        </Field>
+        {withdraw.isError && serverFields.size === 0 ? (
+          <p className="form__alert" role="alert">
+            {errorText(withdraw.error)}
+          </p>
+        ) : null}
+        <div className="mc-form__actions">
+          <button type="submit" className="btn btn--primary btn--lg" disabled={withdraw.isPending || !data || noPaymentPassword}>
+            {withdraw.isPending ? t('form.working') : t('withdraw.submit')}
+          </button>
+        </div>
+      </form>
+
+      {data ? <WithdrawalHistory autoReceiveMinutes={data.autoReceiveMinutes} /> : null}
+    </>
+  );
+}
+
+function WithdrawalHistory({ autoReceiveMinutes }: { autoReceiveMinutes: number }) {
+  const { t } = useTranslation('memberCentre');
+  const [page, setPage] = useState(1);
+  const records = useAccountRecords({ pageNo: page, kind: 'withdraw', pageSize: RECORD_PAGE_SIZE });
+  const confirm = useConfirmWithdrawReceived();
+  const money = useMoney();
+
+  const confirmReceived = async (tx: Transaction) => {
+    const ok = await confirmDialog({
+      title: t('withdraw.confirm_title'),
+      message: t('withdraw.confirm_text', { amount: money(Math.abs(tx.amount)) }),
+      confirmText: t('withdraw.confirm_received'),
+      cancelText: t('form.cancel'),
+    });
+    if (!ok) return;
+    confirm.mutate(tx.id, {
+      onSuccess: () => toast.success(t('withdraw.confirmed')),
+      onError: (error) => toast.error(errorText(error)),
+    });
+  };
+
+  const stateLabel = (s: WithdrawalState) => t(`withdraw.state.${s}`);
+
+  const columns: Column<Transaction>[] = [
+    { key: 'time', header: t('col.time'), cell: (r) => formatDate(r.time) },
+    { key: 'amount', header: t('col.amount'), numeric: true, cell: (r) => <bdi dir="ltr">{money(Math.abs(r.amount))}</bdi> },
+    { key: 'to', header: t('col.details'), wrap: true, cell: (r) => translateContent(cleanRemark(r.remark)) },
+    {
+      key: 'status',
+      header: t('col.status'),
+      wrap: true,
+      cell: (r) => {
+        const s = withdrawalState(r);
+        return (
+          <div className="mc-wd-state">
+            <Badge tone={STATE_TONE[s]}>{stateLabel(s)}</Badge>
+            {s === 'awaiting' ? (
+              <span className="mc-wd-state__note">{t('withdraw.auto_at', { time: formatDate(autoReceiveAt(r.time, autoReceiveMinutes)) })}</span>
+            ) : null}
+            {s === 'auto_received' ? <span className="mc-wd-state__note">{t('withdraw.auto_received_note', { minutes: autoReceiveMinutes })}</span> : null}
+          </div>
+        );
+      },
+    },
+    {
+      key: 'action',
+      header: <span className="visually-hidden">{t('col.action')}</span>,
+      cell: (r) =>
+        withdrawalState(r) === 'awaiting' ? (
+          <button
+            type="button"
+            className="btn btn--primary btn--sm"
+            disabled={confirm.isPending && confirm.variables === r.id}
+            onClick={() => void confirmReceived(r)}
+            aria-label={t('withdraw.confirm_received_of', { amount: money(Math.abs(r.amount)) })}
+          >
+            {t('withdraw.confirm_received')}
+          </button>
+        ) : null,
+    },
+  ];
+
+  return (
+    <section className="mc-section" aria-labelledby="mc-withdraw-history">
+      <div className="mc-section__head">
+        <h4 className="mc-card__title" id="mc-withdraw-history">
+          {t('withdraw.history')}
+        </h4>
+      </div>
+      <p className="mc-note mc-note--info">{t('withdraw.auto_receive_rule', { minutes: autoReceiveMinutes })}</p>
+      <RecordTable
+        caption={t('withdraw.history')}
+        columns={columns}
+        rows={records.data?.list}
+        rowKey={(r) => r.id}
+        isPending={records.isPending}
+        isFetching={records.isFetching}
+        error={records.error}
+        onRetry={() => void records.refetch()}
+        empty={t('withdraw.history_empty')}
+        page={page}
+        totalPages={records.data?.totalPages ?? 1}
+        onPage={setPage}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,114 @@
+/**
+ * The sandbox bar (simulator mode only): a small collapsed button in a bottom corner that opens a
+ * panel to switch scenario, system status and module flags through the control API. Scenario
+ * changes and resets restart the world (sessions included), so the page reloads after them.
+ */
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { controlApi } from './control-api';
+import './sandbox.css';
+
+const STATUSES = [0, 1, 2] as const;
+
+export default function SandboxBar() {
+  const { t } = useTranslation('sandbox');
+  const queryClient = useQueryClient();
+  const [open, setOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const state = useQuery({ queryKey: ['sandbox', 'state'], queryFn: controlApi.state, enabled: open });
+  const scenarios = useQuery({ queryKey: ['sandbox', 'scenarios'], queryFn: controlApi.scenarios, enabled: open, staleTime: Infinity });
+  const flags = useQuery({ queryKey: ['sandbox', 'flags'], queryFn: controlApi.flags, enabled: open });
+
+  const run = async (action: () => Promise<unknown>, reload = false) => {
+    setBusy(true);
+    setError(null);
+    try {
+      const result = await action();
+      // Status and scenario calls answer the new state: show it at once.
+      if (result && typeof result === 'object' && 'statusName' in result) queryClient.setQueryData(['sandbox', 'state'], result);
+      if (reload) {
+        window.location.assign('/');
+        return;
+      }
+      await queryClient.invalidateQueries();
+    } catch (e) {
+      setError(e instanceof Error ? e.message : String(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className={`sandbox${open ? ' sandbox--open' : ''}`}>
+      <button type="button" className="sandbox__toggle" aria-expanded={open} aria-controls="sandbox-panel" onClick={() => setOpen((o) => !o)}>
+        <span className="sandbox__dot" aria-hidden="true" />
+        {t('label')}
+        {state.data ? <span className="sandbox__scenario">{state.data.scenario.name}</span> : null}
+      </button>
+      {open ? (
+        <section id="sandbox-panel" className="sandbox__panel" aria-label={t('panel')} aria-busy={busy}>
+          <p className="sandbox__note">{t('note')}</p>
+          <label className="sandbox__row">
+            <span>{t('scenario')}</span>
+            <select
+              value={state.data?.scenario.name ?? ''}
+              disabled={busy || !scenarios.data}
+              onChange={(e) => void run(() => controlApi.setScenario(e.target.value), true)}
+            >
+              {(scenarios.data ?? []).map((s) => (
+                <option key={s.name} value={s.name} title={s.description}>
+                  {s.name}
+                </option>
+              ))}
+            </select>
+          </label>
+          <fieldset className="sandbox__row sandbox__status">
+            <legend>{t('status')}</legend>
+            {STATUSES.map((s) => (
+              <label key={s}>
+                <input
+                  type="radio"
+                  name="sandbox-status"
+                  checked={state.data?.status === s}
+                  disabled={busy}
+                  onChange={() => void run(() => controlApi.setStatus(s))}
+                />
+                {t(`status_${s}`)}
+              </label>
+            ))}
+          </fieldset>
+          <fieldset className="sandbox__flags">
+            <legend>{t('flags')}</legend>
+            <ul>
+              {(flags.data ?? [])
+                .filter((f) => f.parent !== null)
+                .map((f) => (
+                  <li key={f.modId}>
+                    <label>
+                      <input type="checkbox" checked={f.enabled} disabled={busy} onChange={(e) => void run(() => controlApi.setFlag(f.modId, e.target.checked))} />
+                      <code>{f.modId}</code>
+                    </label>
+                  </li>
+                ))}
+            </ul>
+          </fieldset>
+          {error ? (
+            <p className="sandbox__error" role="alert">
+              {error}
+            </p>
+          ) : null}
+          <div className="sandbox__actions">
+            <button type="button" className="sandbox__btn" disabled={busy} onClick={() => void run(controlApi.reset, true)}>
+              {t('reset')}
+            </button>
+            <button type="button" className="sandbox__btn sandbox__btn--ghost" onClick={() => setOpen(false)}>
+              {t('close')}
+            </button>
+          </div>
+        </section>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,108 @@
+/**
+ * Side-menu flyouts: a panel beside the hovered (or focused) entry, fixed-positioned so the
+ * scrolling menu does not clip it (the menu must not get a transform or filter for that). Closes after the dropdown close delay (200 ms) once the pointer
+ * has left both the entry and the panel.
+ */
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { DROPDOWN_CLOSE_DELAY_MS } from '../../config/constants';
+
+export interface FlyoutState {
+  id: string | null;
+  top: number;
+  anchor: HTMLElement | null;
+}
+
+export function useFlyout() {
+  const [state, setState] = useState<FlyoutState>({ id: null, top: 0, anchor: null });
+  const timer = useRef<number | undefined>(undefined);
+
+  useEffect(() => () => window.clearTimeout(timer.current), []);
+
+  const open = useCallback((id: string, anchor: HTMLElement) => {
+    window.clearTimeout(timer.current);
+    setState({ id, top: anchor.getBoundingClientRect().top, anchor });
+  }, []);
+  const scheduleClose = useCallback(() => {
+    window.clearTimeout(timer.current);
+    timer.current = window.setTimeout(() => setState((s) => ({ ...s, id: null })), DROPDOWN_CLOSE_DELAY_MS);
+  }, []);
+  const cancelClose = useCallback(() => window.clearTimeout(timer.current), []);
+  const close = useCallback(() => {
+    window.clearTimeout(timer.current);
+    setState((s) => ({ ...s, id: null }));
+  }, []);
+
+  /** Props for an entry's <li>: hover and keyboard focus open its flyout. */
+  const anchorProps = (id: string) => ({
+    onMouseEnter: (e: React.MouseEvent<HTMLElement>) => open(id, e.currentTarget),
+    onMouseLeave: scheduleClose,
+    onFocus: (e: React.FocusEvent<HTMLElement>) => open(id, e.currentTarget),
+    onBlur: (e: React.FocusEvent<HTMLElement>) => {
+      const next = e.relatedTarget as Node | null;
+      if (next && e.currentTarget.contains(next)) return;
+      scheduleClose();
+    },
+    onKeyDown: (e: React.KeyboardEvent<HTMLElement>) => {
+      if (e.key === 'Escape') close();
+    },
+  });
+
+  return { state, open, close, scheduleClose, cancelClose, anchorProps };
+}
+
+export function FlyoutPanel({
+  id,
+  flyout,
+  label,
+  children,
+  width,
+}: {
+  id: string;
+  flyout: ReturnType<typeof useFlyout>;
+  label: string;
+  children: ReactNode;
+  width?: number;
+}) {
+  const panelRef = useRef<HTMLDivElement>(null);
+  const [top, setTop] = useState(flyout.state.top);
+  const visible = flyout.state.id === id;
+
+  // Keep the panel inside the viewport.
+  useEffect(() => {
+    if (!visible) return;
+    const height = panelRef.current?.offsetHeight ?? 0;
+    setTop(Math.max(8, Math.min(flyout.state.top - 8, window.innerHeight - height - 8)));
+  }, [visible, flyout.state.top]);
+
+  if (!visible) return null;
+  const menu = flyout.state.anchor?.closest('.side-menu');
+  const inlineStart = menu ? (document.documentElement.dir === 'rtl' ? window.innerWidth - menu.getBoundingClientRect().left : menu.getBoundingClientRect().right) : 0;
+
+  // Rendered inside the entry (position: fixed) so Tab reaches its links right after the entry.
+  return (
+    <div
+      ref={panelRef}
+      id={`flyout-${id}`}
+      className="flyout"
+      role="region"
+      aria-label={label}
+      style={{ top, insetInlineStart: inlineStart + 6, inlineSize: width }}
+      onMouseEnter={flyout.cancelClose}
+      onMouseLeave={flyout.scheduleClose}
+      onFocus={flyout.cancelClose}
+      onBlur={(e) => {
+        const next = e.relatedTarget as Node | null;
+        if (next && (e.currentTarget.contains(next) || flyout.state.anchor?.contains(next))) return;
+        flyout.scheduleClose();
+      }}
+      onKeyDown={(e) => {
+        if (e.key === 'Escape') {
+          flyout.close();
+          flyout.state.anchor?.querySelector<HTMLElement>('a, button')?.focus();
+        }
+      }}
+    >
+      {children}
+    </div>
+  );
+}

@@ -1,0 +1,42 @@
+/**
+ * Lazy sections with the spec's chunk timeout (section 8: chunk load failure after 120 s, message
+ * 'Page took too long to load, check network connectivity').
+ */
+import { lazy, type ComponentType } from 'react';
+import { CHUNK_TIMEOUT_MS } from '../config/constants';
+
+export class ChunkLoadError extends Error {
+  constructor(cause?: unknown) {
+    super('chunk load failed', { cause });
+    this.name = 'ChunkLoadError';
+  }
+}
+
+/** Race a dynamic import against the chunk timeout; any failure becomes a ChunkLoadError. */
+export function withChunkTimeout<T>(load: Promise<T>, timeoutMs = CHUNK_TIMEOUT_MS): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = window.setTimeout(() => reject(new ChunkLoadError('timeout')), timeoutMs);
+    load.then(
+      (value) => {
+        window.clearTimeout(timer);
+        resolve(value);
+      },
+      (err: unknown) => {
+        window.clearTimeout(timer);
+        reject(new ChunkLoadError(err));
+      },
+    );
+  });
+}
+
+/** React.lazy over a module whose default export is the section component. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- React.lazy's own constraint
+export function lazySection<T extends ComponentType<any>>(load: () => Promise<{ default: T }>) {
+  return lazy(() => withChunkTimeout(load()));
+}
+
+/** Whether an error means a chunk could not be fetched (ours, or the browser's own wording). */
+export function isChunkError(error: unknown): boolean {
+  if (error instanceof ChunkLoadError) return true;
+  return error instanceof Error && /dynamically imported module|Importing a module script failed|error loading dynamically/i.test(error.message);
+}

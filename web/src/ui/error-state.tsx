@@ -1,0 +1,40 @@
+/**
+ * A failed section: the catalogue's messages (spec section 8) instead of a blank screen. Network
+ * failures read 'Network link abnormal, please try again'; chunk failures 'Page took too long to
+ * load, check network connectivity'; gateway errors their translated code or server message.
+ */
+import { useTranslation } from 'react-i18next';
+import { ApiError, NETWORK_ERROR } from '../api/client';
+import { isChunkError } from '../lib/lazy';
+import { i18n } from '../i18n';
+import './error-state.css';
+
+/** The text to show for any error: its code's translation, else the server's message. */
+export function describeError(error: unknown): string {
+  if (isChunkError(error)) return i18n.t('errors:chunk_timeout');
+  if (error instanceof ApiError) {
+    if (error.errorCode === NETWORK_ERROR) return i18n.t('errors:network_error');
+    if (i18n.exists(error.errorCode, { ns: 'errors' })) return i18n.t(error.errorCode as 'unknown', { ns: 'errors' });
+    return error.message || i18n.t('errors:unknown');
+  }
+  return i18n.t('errors:unknown');
+}
+
+export function ErrorState({ error, onRetry, compact = false }: { error: unknown; onRetry?: () => void; compact?: boolean }) {
+  const { t } = useTranslation('common');
+  return (
+    <div className={`error-state${compact ? ' error-state--compact' : ''}`} role="alert">
+      <svg className="error-state__icon" viewBox="0 0 48 48" aria-hidden="true">
+        <circle cx="24" cy="24" r="21" fill="none" stroke="currentColor" strokeWidth="3" />
+        <path d="M24 13v14" stroke="currentColor" strokeWidth="3.5" strokeLinecap="round" />
+        <circle cx="24" cy="34" r="2.4" fill="currentColor" />
+      </svg>
+      <p className="error-state__text">{describeError(error)}</p>
+      {onRetry ? (
+        <button type="button" className="btn btn--primary" onClick={onRetry}>
+          {t('retry')}
+        </button>
+      ) : null}
+    </div>
+  );
+}

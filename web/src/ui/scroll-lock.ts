@@ -1,0 +1,27 @@
+/** Page scroll lock shared by every open modal: counted, so nested modals unlock only at the end. */
+let locks = 0;
+let saved = { overflow: '', paddingInlineEnd: '' };
+
+export function lockScroll(): () => void {
+  if (locks === 0) {
+    const body = document.body;
+    const gap = window.innerWidth - document.documentElement.clientWidth;
+    saved = { overflow: body.style.overflow, paddingInlineEnd: body.style.paddingInlineEnd };
+    body.style.overflow = 'hidden';
+    // Keep the layout from jumping when the scrollbar disappears.
+    if (gap > 0) body.style.paddingInlineEnd = `${gap}px`;
+    body.dataset.scrollLocked = 'true';
+  }
+  locks += 1;
+  let released = false;
+  return () => {
+    if (released) return;
+    released = true;
+    locks -= 1;
+    if (locks === 0) {
+      document.body.style.overflow = saved.overflow;
+      document.body.style.paddingInlineEnd = saved.paddingInlineEnd;
+      delete document.body.dataset.scrollLocked;
+    }
+  };
+}
