@@ -9,7 +9,7 @@ import formbody from '@fastify/formbody';
 import fastifyStatic from '@fastify/static';
 import Ajv from 'ajv';
 import addFormats from 'ajv-formats';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import { ErrorCode } from '../openapi/common';
 import { assetRoutes } from './assets';
 import { installFaultHook } from './control/faults';
@@ -98,6 +98,14 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: 8 * 1024 * 1024,
+    // Errors Fastify meets before routing (a malformed %-escape in the path) get the envelope too.
+    frameworkErrors: (error, _request, rawReply) => {
+      // The generic reply type of this early hook knows no status codes; it is an ordinary reply.
+      const reply = rawReply as unknown as FastifyReply;
+      void reply
+        .status(400)
+        .send({ success: false, errorCode: ErrorCode.requestParam, message: error.message, value: { fields: [{ field: 'url', message: error.message }] } });
+    },
   });
   app.setValidatorCompiler(validatorCompilers());
 
@@ -121,6 +129,11 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
       });
     }
     const status = error.statusCode ?? 500;
+    // The contract's statuses (design.md): a body of the wrong type or size is a bad request.
+    if (status === 415 || status === 413) {
+      const field = status === 415 ? 'headers/content-type' : 'body';
+      return reply.status(400).send({ success: false, errorCode: ErrorCode.requestParam, message: error.message, value: { fields: [{ field, message: error.message }] } });
+    }
     if (status >= 400 && status < 500) {
       return reply.status(status).send({ success: false, errorCode: ErrorCode.requestParam, message: error.message });
     }
@@ -129,6 +142,18 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
   });
 
   // Images follow the live world, so a scenario's brand name shows on its logo and banners.
+  // "Infinity" and "1e309" pass a JSON Schema integer check once coerced from a query string; no
+  // call means them, and the serialiser cannot write them back.
+  app.addHook('preHandler', async (request) => {
+    for (const [key, value] of Object.entries((request.query ?? {}) as Record<string, unknown>)) {
+      if (typeof value === 'number' && !Number.isFinite(value)) {
+        throw new ApiError(400, ErrorCode.requestParam, `query/${key} must be a finite number`, {
+          fields: [{ field: `query/${key}`, message: 'must be a finite number' }],
+        });
+      }
+    }
+  });
+
   await app.register(assetRoutes, {
     source: () => {
       const w = app.sim.world;

@@ -77,7 +77,7 @@ type RegisterBody = {
 
 function completeRegistration(sim: Sim, body: RegisterBody, account: string, password: string, mobile: string) {
   const parent = body.affiliateCode ? agentOfCode(sim, body.affiliateCode) : undefined;
-  if (body.referralCode) referrerOf(sim, body.referralCode);
+  const referrer = body.referralCode ? referrerOf(sim, body.referralCode) : undefined;
   const created = sim.createAccount({
     account,
     password,
@@ -85,6 +85,7 @@ function completeRegistration(sim: Sim, body: RegisterBody, account: string, pas
     countryDialingCode: body.countryDialingCode ?? '',
     email: body.email ?? '',
     parentAccount: parent?.account ?? null,
+    ...(referrer ? { referredBy: referrer.account } : {}),
   });
   if (body.paymentPassword) sim.setPaymentPassword(created, body.paymentPassword);
   const token = body.login ? sim.sessions.create(created.account, 'register').token : undefined;
@@ -107,6 +108,10 @@ export async function memberRoutes(app: FastifyInstance): Promise<void> {
       let mobile = '';
       if (body.mobileNum) {
         mobile = checkMobile(body.mobileNum);
+        // One account per mobile number, as the register SMS and mobile registration hold it.
+        if (sim.findByMobile(mobile)) {
+          throw refused('member.mobile.exists', 'Mobile number already registered', { fields: [{ field: 'body/mobileNum', message: 'already registered' }] });
+        }
         if (sim.flag('REGMOBVERF3')) sim.sms.verify('register', mobile, body.verificationCode);
       }
       if (sim.findAccount(body.username)) {
@@ -132,7 +137,8 @@ export async function memberRoutes(app: FastifyInstance): Promise<void> {
         throw refused('member.mobile.exists', 'Mobile number already registered', { fields: [{ field: 'body/mobileNum', message: 'already registered' }] });
       }
       const generatedPassword = withPassword ? undefined : `m${randomInt(10_000_000, 99_999_999)}`;
-      const result = completeRegistration(sim, body, mobile, body.password ?? generatedPassword ?? '', mobile);
+      // Without MOBILENUMPASSREG3 the password is always the generated one the reply hands back.
+      const result = completeRegistration(sim, body, mobile, generatedPassword ?? body.password ?? '', mobile);
       return { ...result, ...(generatedPassword ? { generatedPassword } : {}) };
     },
 
@@ -145,7 +151,8 @@ export async function memberRoutes(app: FastifyInstance): Promise<void> {
         throw refused('inconsistent_twice', 'Confirmation password incorrect', { fields: [{ field: 'body/confirmNewPassword', message: 'inconsistent twice' }] });
       }
       const rule = sim.world.registerRules.find((r) => r.key === 'password');
-      const invalid = fieldErrors(validateForm(rule ? [{ ...rule, required: true, enabled: true }] : [], { password: body.newPassword, confirmPassword: body.confirmNewPassword }));
+      // The password rule judges newPassword, and the error names the field this call sends.
+      const invalid = fieldErrors(validateForm(rule ? [{ ...rule, key: 'newPassword', required: true, enabled: true }] : [], { newPassword: body.newPassword }));
       if (invalid) throw invalid;
       if (body.newPassword === sim.world.brand.defaultPassword) {
         throw refused('member.password.weak', 'The new password must not be the default password', { fields: [{ field: 'body/newPassword', message: 'default password' }] });
@@ -218,7 +225,7 @@ export async function memberRoutes(app: FastifyInstance): Promise<void> {
       const account = me();
       const link = `${request.protocol}://${request.host}/register?referralCode=${account.referralCode}`;
       const invitees = [...sim.accounts.values()]
-        .filter((a) => a.parentAccount === account.account)
+        .filter((a) => a.parentAccount === account.account || a.referredBy === account.account)
         .map((a) => ({ account: a.account, registeredAt: a.createdAt, deposited: sim.ledger.transactions(a.account).some((t) => t.kind === 'deposit') }));
       return {
         referralCode: account.referralCode,

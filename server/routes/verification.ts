@@ -18,7 +18,7 @@ export async function verificationRoutes(app: FastifyInstance): Promise<void> {
     },
 
     sendRegisterSms: ({ sim, body }) => {
-      const mobile = checkMobile(body.mobileNo);
+      const mobile = checkMobile(body.mobileNo, 'body/mobileNo');
       if (sim.findByMobile(mobile)) throw refused('member.mobile.exists', 'Mobile number already registered');
       sim.sms.send('register', mobile, body.countryDialingCode, expiredMinutes());
       return { expiredMinutes: expiredMinutes() };

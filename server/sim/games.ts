@@ -196,12 +196,33 @@ function page(games: readonly GameFixture[], pageNo = 1, pageSize = LOBBY_PAGE_S
   };
 }
 
+// Filtered, ordered lists per world: the games of a load never change, so each filter is worked
+// out once (a lobby scrolls through many pages of the same filter).
+const listCache = new WeakMap<readonly GameFixture[], Map<string, GameFixture[]>>();
+const LIST_CACHE_LIMIT = 500;
+
+function filtered(sim: Sim, f: GameFilter, hotOnly: boolean): GameFixture[] {
+  const games = sim.world.games;
+  let byKey = listCache.get(games);
+  if (!byKey) {
+    byKey = new Map();
+    listCache.set(games, byKey);
+  }
+  const key = JSON.stringify([hotOnly, f.gameType, f.vassalage, f.vendor, f.gameClassify, f.gameName, f.minBet, f.minLineNum]);
+  let rows = byKey.get(key);
+  if (!rows) {
+    rows = games
+      .filter((g) => (!hotOnly || g.isHot === 1) && matches(g, f))
+      .sort((a, b) => a.sort - b.sort || a.gameId - b.gameId);
+    if (byKey.size >= LIST_CACHE_LIMIT) byKey.clear();
+    byKey.set(key, rows);
+  }
+  return rows;
+}
+
 /** The lobby list: the filtered games in the vendors' own order. */
 export function gameList(sim: Sim, f: GameFilter) {
-  const rows = sim.world.games
-    .filter((g) => matches(g, f))
-    .sort((a, b) => a.sort - b.sort || a.gameId - b.gameId);
-  return page(rows, f.pageNo, f.pageSize);
+  return page(filtered(sim, f, false), f.pageNo, f.pageSize);
 }
 
 /** Hot games (isHot 1), optionally of one vendor or game type. */
@@ -209,10 +230,7 @@ export function hotGames(
   sim: Sim,
   f: Pick<GameFilter, 'vassalage' | 'gameType' | 'pageNo' | 'pageSize'>,
 ) {
-  const rows = sim.world.games
-    .filter((g) => g.isHot === 1 && matches(g, { vassalage: f.vassalage, gameType: f.gameType }))
-    .sort((a, b) => a.sort - b.sort || a.gameId - b.gameId);
-  return page(rows, f.pageNo, f.pageSize);
+  return page(filtered(sim, { vassalage: f.vassalage, gameType: f.gameType }, true), f.pageNo, f.pageSize);
 }
 
 export function findGame(sim: Sim, gameId: number): GameFixture {

@@ -28,11 +28,12 @@ export function normaliseMobile(mobile: string): string {
   return mobile.replace(/[\s-]/g, '');
 }
 
-export function checkMobile(mobile: string | undefined): string {
+/** `field` names the body field in the error (the register SMS call sends it as mobileNo). */
+export function checkMobile(mobile: string | undefined, field = 'body/mobileNum'): string {
   const m = normaliseMobile(mobile ?? '');
-  if (!m) throw new ApiError(400, 'missing-phone-number', 'Mobile number is required', { fields: [{ field: 'body/mobileNum', message: 'missing' }] });
+  if (!m) throw new ApiError(400, 'missing-phone-number', 'Mobile number is required', { fields: [{ field, message: 'missing' }] });
   if (!/^[0-9]{7,15}$/.test(m)) {
-    throw new ApiError(400, 'invalid-phone-number', 'Valid mobile number required', { fields: [{ field: 'body/mobileNum', message: 'invalid' }] });
+    throw new ApiError(400, 'invalid-phone-number', 'Valid mobile number required', { fields: [{ field, message: 'invalid' }] });
   }
   return m;
 }

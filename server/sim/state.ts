@@ -7,7 +7,7 @@ import { ApiError, forbidden, notSession } from '../errors';
 import { CaptchaStore } from './captcha';
 import { Clock } from './clock';
 import { Ledger } from './ledger';
-import { hashPassword, verifyPassword } from './passwords';
+import { hashPassword, verifyPassword, verifyPasswordAsync } from './passwords';
 import { RsaKeyHolder } from './rsa';
 import { SessionStore, type Session } from './sessions';
 import { SmsService } from './sms';
@@ -36,6 +36,8 @@ export interface Account {
   createdAt: number;
   affiliateCode: string;
   referralCode: string;
+  /** The account whose referral code this one registered with. */
+  referredBy?: string;
   favourites: number[];
   recentGames: number[];
   failedLogins: number;
@@ -197,6 +199,11 @@ export class Sim {
 
   checkPassword(account: Account, password: string | undefined): boolean {
     return !!password && verifyPassword(password, account.passwordHash);
+  }
+
+  /** checkPassword off the event loop, for login (the hottest password check). */
+  async checkPasswordAsync(account: Account, password: string | undefined): Promise<boolean> {
+    return !!password && (await verifyPasswordAsync(password, account.passwordHash));
   }
 
   setPassword(account: Account, password: string): void {

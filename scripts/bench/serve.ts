@@ -1,0 +1,44 @@
+/**
+ * A benchmark target in its own process, so the load generator and the server under test do not
+ * share an event loop: `sim` is the simulator exactly as `buildApp()` makes it, `bare` a Fastify
+ * hello-world (the ceiling any Fastify app on this machine can reach). Listens on 127.0.0.1 only and
+ * prints `LISTENING <port>` once ready; exits on SIGTERM/SIGINT or when its parent goes away.
+ *
+ *   tsx scripts/bench/serve.ts --kind sim|bare [--port 0]
+ */
+import { parseArgs } from 'node:util';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { buildApp } from '../../server/app';
+
+async function bare(): Promise<FastifyInstance> {
+  const app = Fastify({ logger: false });
+  // Every path and both methods the benchmark calls answer the same tiny JSON: the cost of Fastify
+  // itself (routing, JSON parse of a POST body, serialisation) and nothing else.
+  const reply = async () => ({ hello: 'world' });
+  app.get('/*', reply);
+  app.post('/*', reply);
+  return app;
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: { kind: { type: 'string', default: 'sim' }, port: { type: 'string', default: '0' } },
+  });
+  const app =
+    values.kind === 'bare' ? await bare() : await buildApp({ scenario: 'default', logger: false });
+  await app.listen({ host: '127.0.0.1', port: Number(values.port) });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : Number(values.port);
+  process.stdout.write(`LISTENING ${port}\n`);
+  const stop = () => void app.close().then(() => process.exit(0));
+  process.on('SIGTERM', stop);
+  process.on('SIGINT', stop);
+  // The parent holds our stdin open: when it dies without killing us, stdin ends and we stop too.
+  process.stdin.on('end', stop);
+  process.stdin.resume();
+}
+
+main().catch((err: unknown) => {
+  process.stderr.write(`${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+  process.exit(1);
+});
