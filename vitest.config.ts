@@ -4,8 +4,8 @@ export default defineConfig({
   test: {
     include: ['tests/**/*.test.ts', 'openapi/**/*.test.ts', 'server/**/*.test.ts', 'web/src/**/*.test.{ts,tsx}'],
     environment: 'node',
-    testTimeout: 20_000,
-    hookTimeout: 20_000,
+    testTimeout: 90_000,
+    hookTimeout: 60_000,
     pool: 'threads',
     setupFiles: ['tests/setup.ts'],
   },

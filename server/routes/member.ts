@@ -104,19 +104,19 @@ export async function memberRoutes(app: FastifyInstance): Promise<void> {
       const values = Object.fromEntries(Object.entries(body).filter(([, v]) => typeof v === 'string')) as Record<string, string>;
       const invalid = fieldErrors(validateForm(sim.world.registerRules, values));
       if (invalid) throw invalid;
-      checkRegisterCaptcha(sim, request, body.captcha);
-      let mobile = '';
-      if (body.mobileNum) {
-        mobile = checkMobile(body.mobileNum);
-        // One account per mobile number, as the register SMS and mobile registration hold it.
-        if (sim.findByMobile(mobile)) {
-          throw refused('member.mobile.exists', 'Mobile number already registered', { fields: [{ field: 'body/mobileNum', message: 'already registered' }] });
-        }
-        if (sim.flag('REGMOBVERF3')) sim.sms.verify('register', mobile, body.verificationCode);
-      }
+      // Refusals that need no one-time proof come first, so they do not use up the captcha or code.
       if (sim.findAccount(body.username)) {
         throw refused('member.username.exists', 'Username already exists', { fields: [{ field: 'body/username', message: 'already exists' }] });
       }
+      if (body.affiliateCode) agentOfCode(sim, body.affiliateCode);
+      if (body.referralCode) referrerOf(sim, body.referralCode);
+      const mobile = body.mobileNum ? checkMobile(body.mobileNum) : '';
+      // One account per mobile number, as the register SMS and mobile registration hold it.
+      if (mobile && sim.findByMobile(mobile)) {
+        throw refused('member.mobile.exists', 'Mobile number already registered', { fields: [{ field: 'body/mobileNum', message: 'already registered' }] });
+      }
+      checkRegisterCaptcha(sim, request, body.captcha);
+      if (mobile && sim.flag('REGMOBVERF3')) sim.sms.verify('register', mobile, body.verificationCode);
       return completeRegistration(sim, body, body.username, body.password ?? '', mobile);
     },
 
@@ -178,6 +178,7 @@ export async function memberRoutes(app: FastifyInstance): Promise<void> {
       const account = sim.findByMobile(mobile);
       if (!account) throw refused('invalid-phone-number', 'No account uses this mobile number');
       sim.setPassword(account, body.newPassword);
+      account.failedLogins = 0;
       sim.sessions.revokeAccount(account.account);
       // Spec section 4: after a phone reset the player is logged in automatically.
       return { token: sim.sessions.create(account.account, 'phone-reset').token, account: account.account };

@@ -1,0 +1,13 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { client, unwrap } from '../client';
+
+/** Node ids of the player's favourite games (spec section 3: "Favourites: list of node ids"). */
+export const favouriteIdsOptions = (token: string | null) =>
+  queryOptions({
+    queryKey: ['me', 'games', 'favouriteIds', token],
+    queryFn: ({ signal }) => unwrap(client.GET('/wps/relay/MCSFE_favouriteIds', { signal })),
+  });
+
+export function useFavouriteIds(token: string | null, enabled: boolean) {
+  return useQuery({ ...favouriteIdsOptions(token), enabled: enabled && !!token });
+}
