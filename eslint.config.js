@@ -4,7 +4,35 @@ import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
-const FEATURES = ['auth', 'register', 'header', 'side-menu', 'home', 'games', 'lottery', 'vn-lottery', 'elott', 'promotions', 'point-mall', 'member-centre', 'agent-centre', 'help', 'download', 'chat', 'announcements', 'footer', 'sandbox', 'status'];
+// Every folder under web/src/features/ (a folder missing here is not covered by the layering rule).
+const FEATURES = [
+  'agent-centre',
+  'announcements',
+  'auth',
+  'chat',
+  'download',
+  'elott',
+  'footer',
+  'games',
+  'header',
+  'help',
+  'home',
+  'lottery',
+  'member-centre',
+  'not-found',
+  'point-mall',
+  'promotions',
+  'referral',
+  'register',
+  'sandbox',
+  'side-menu',
+  'speed-test',
+  'system-status',
+  'vip',
+  'vn-lottery',
+];
+// Shared layers: nothing in them may import a feature or the app.
+const SHARED = ['ui', 'api', 'config', 'lib', 'i18n'];
 
 export default tseslint.config(
   { ignores: ['node_modules/', 'web/dist/', 'test-results/', 'playwright-report/', 'web/src/api/schema.d.ts', 'coverage/'] },
@@ -32,7 +60,14 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: FEATURES.filter((f) => f !== feature).map((f) => `**/features/${f}/**`),
+              // Relative paths too: `../G`, `../../G` and `../../../G` reach feature G from a file one,
+              // two or three folders deep in this feature.
+              group: FEATURES.filter((f) => f !== feature).flatMap((f) => [
+                `../${f}/**`,
+                `../../${f}/**`,
+                `../../../${f}/**`,
+                `**/features/${f}/**`,
+              ]),
               message: 'Features do not import from each other: share through src/ui, src/api or src/app.',
             },
           ],
@@ -40,4 +75,21 @@ export default tseslint.config(
       ],
     },
   })),
+  {
+    // Shared code sits below features and app (shared → features → app).
+    files: SHARED.map((dir) => `web/src/${dir}/**/*.{ts,tsx}`),
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/features/**', '**/app/**'],
+              message: 'Shared code (src/ui, src/api, src/config, src/lib, src/i18n) does not import features or app: pass the dependency in, or move the code up.',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

@@ -4,10 +4,12 @@
  * is the real gateway's protocol; TLS is the real protection.
  */
 // Only the pieces DES-ECB needs (the web bundle would otherwise carry all of crypto-js): the
-// sub-modules register themselves on the shared core object.
-import CryptoJS from 'crypto-js/core';
-import 'crypto-js/tripledes';
-import 'crypto-js/mode-ecb';
+// sub-modules register themselves on the shared core object. The `.js` file names matter: crypto-js
+// has no exports map, and Node's ESM resolver (Playwright loads the e2e fixtures through it) finds
+// only full file names.
+import CryptoJS from 'crypto-js/core.js';
+import 'crypto-js/tripledes.js';
+import 'crypto-js/mode-ecb.js';
 
 export const RSA_EXPONENT = 0x10001n;
 const ALPHANUMERIC = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';

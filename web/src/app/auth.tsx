@@ -6,11 +6,13 @@
  *   dialog; both return false so the caller stops.
  * - logout(): calls logout, clears the session (merchant kept), resets login/agent/VIP UI state and
  *   goes to / (spec section 4 "Logout"). confirmLogout() asks first.
+ * - restartLogin(): after a password change the server has revoked every session of the account;
+ *   the session ends here too and the login modal opens again (spec section 4).
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { client, onSessionLost, unwrap } from '../api/client';
+import { client, onSessionLost } from '../api/client';
 import { ME_KEY, memberInfoQuery } from '../api/queries/member';
 import { session } from '../api/session';
 import type { Member } from '../api/types';
@@ -34,8 +36,13 @@ export interface AuthValue {
   /** True when a real member is logged in; otherwise opens the right prompt and returns false. */
   requireLogin(): boolean;
   openLogin(): void;
-  /** Store a new session (login, registration, free play, URL token). */
+  /**
+   * Store a new session (login, registration, free play, URL token, phone reset). Registration and
+   * the phone reset answer no account type: pass 0; it is corrected once the member info arrives.
+   */
   startSession(token: string, isAgent: number): void;
+  /** The session ended on the server (password changed): clear it and open the login modal. */
+  restartLogin(): void;
   /** Log out now (no question asked). */
   logout(): Promise<void>;
   /** Ask for confirmation, then log out. */
@@ -62,6 +69,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const memberQuery = useQuery({ ...memberInfoQuery, enabled: !!token });
   const member = token ? memberQuery.data : undefined;
   const isAgent = token ? (member?.isAgent ?? storedType) : null;
+
+  // Keep the stored account type true to the member info (design.md: isAgent lives in
+  // sessionStorage), also for sessions that began without one (registration, phone reset).
+  useEffect(() => {
+    if (token && member && member.isAgent !== storedType) session.start(token, member.isAgent);
+  }, [token, member, storedType]);
 
   const dropMemberState = useCallback(() => {
     queryClient.removeQueries({ queryKey: ME_KEY });
@@ -90,16 +103,20 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const logout = useCallback(async () => {
     if (session.token()) {
-      try {
-        await unwrap(client.DELETE('/wps/session/logout'));
-      } catch {
-        // The session ends locally whatever the server says.
-      }
+      // Not through unwrap: an already expired session must not raise the 'session lost' notice
+      // while the player is leaving anyway. The session ends locally whatever the server says.
+      await client.DELETE('/wps/session/logout').catch(() => undefined);
     }
     session.clear();
     dropMemberState();
     void navigate('/');
   }, [dropMemberState, navigate]);
+
+  const restartLogin = useCallback(() => {
+    session.clear();
+    dropMemberState();
+    ui.open('login');
+  }, [dropMemberState]);
 
   const confirmLogout = useCallback(async () => {
     const ok = await confirmDialog({
@@ -135,10 +152,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       },
       openLogin,
       startSession,
+      restartLogin,
       logout,
       confirmLogout,
     };
-  }, [token, member, isAgent, openLogin, startSession, logout, confirmLogout]);
+  }, [token, member, isAgent, openLogin, startSession, restartLogin, logout, confirmLogout]);
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

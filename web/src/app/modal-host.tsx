@@ -14,6 +14,7 @@ type ModalComponent = ComponentType<{ onClose: () => void }>;
 const modals: Record<ModalName, LazyExoticComponent<ModalComponent>> = {
   login: lazySection(() => import('../features/auth/login-modal')),
   register: lazySection(() => import('../features/register/register-modal')),
+  changePassword: lazySection(() => import('../features/auth/change-password-modal')),
   announcement: lazySection(() => import('../features/announcements/announcement-modal')),
   help: lazySection(() => import('../features/help/help-modal')),
   speedTest: lazySection(() => import('../features/speed-test/speed-test-modal')),

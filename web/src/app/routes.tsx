@@ -10,21 +10,76 @@ import { lazySection } from '../lib/lazy';
 import { Shell } from './shell';
 import { ui } from './ui-store';
 
-const Index = lazySection(() => import('./sections/index'));
-const Egame = lazySection(() => import('./sections/egame'));
-const ByIframe = lazySection(() => import('./sections/byIframe'));
-const Seamless = lazySection(() => import('./sections/seamless'));
-const Lottery = lazySection(() => import('./sections/lottery'));
-const VnLottery = lazySection(() => import('./sections/vnlottery'));
-const Elott = lazySection(() => import('./sections/elott'));
-const PointMall = lazySection(() => import('./sections/pointMall'));
-const Promo = lazySection(() => import('./sections/promo'));
-const PromoDetail = lazySection(() => import('./sections/promoDetail'));
-const Download = lazySection(() => import('./sections/download'));
-const Help = lazySection(() => import('./sections/help'));
-const HelpCentre = lazySection(() => import('./sections/helpmc'));
-const Register = lazySection(() => import('./sections/register'));
-const NotFound = lazySection(() => import('./sections/notFound'));
+/** Section chunks by name: the router's lazy sections and `preloadSection` share these loaders. */
+const loaders = {
+  index: () => import('./sections/index'),
+  egame: () => import('./sections/egame'),
+  byIframe: () => import('./sections/byIframe'),
+  seamless: () => import('./sections/seamless'),
+  lottery: () => import('./sections/lottery'),
+  vnlottery: () => import('./sections/vnlottery'),
+  elott: () => import('./sections/elott'),
+  pointMall: () => import('./sections/pointMall'),
+  promo: () => import('./sections/promo'),
+  promoDetail: () => import('./sections/promoDetail'),
+  download: () => import('./sections/download'),
+  help: () => import('./sections/help'),
+  helpmc: () => import('./sections/helpmc'),
+  register: () => import('./sections/register'),
+  notFound: () => import('./sections/notFound'),
+};
+type SectionName = keyof typeof loaders;
+
+const Index = lazySection(loaders.index);
+const Egame = lazySection(loaders.egame);
+const ByIframe = lazySection(loaders.byIframe);
+const Seamless = lazySection(loaders.seamless);
+const Lottery = lazySection(loaders.lottery);
+const VnLottery = lazySection(loaders.vnlottery);
+const Elott = lazySection(loaders.elott);
+const PointMall = lazySection(loaders.pointMall);
+const Promo = lazySection(loaders.promo);
+const PromoDetail = lazySection(loaders.promoDetail);
+const Download = lazySection(loaders.download);
+const Help = lazySection(loaders.help);
+const HelpCentre = lazySection(loaders.helpmc);
+const Register = lazySection(loaders.register);
+const NotFound = lazySection(loaders.notFound);
+
+/** Path to section, the same table as AppRoutes below (unknown paths: notFound). */
+const SECTION_OF_PATH: Readonly<Record<string, SectionName>> = {
+  '/': 'index',
+  '/index': 'index',
+  '/index.html': 'index',
+  '/home': 'index',
+  '/login': 'index',
+  '/register': 'register',
+  '/register.html': 'register',
+  '/pointMall': 'pointMall',
+  '/lottery': 'lottery',
+  '/vnlottery': 'vnlottery',
+  '/elott': 'elott',
+  ...Object.fromEntries(CATEGORY_ROUTES.map((path) => [path, 'egame'] as const)),
+  '/promotions': 'promo',
+  '/promoDetail': 'promoDetail',
+  '/seamless': 'seamless',
+  '/helpmc': 'helpmc',
+  '/help': 'help',
+  '/down': 'download',
+  '/game': 'byIframe',
+};
+
+/**
+ * Start fetching the chunk of the section a path shows, before the app renders: the bootstrap calls
+ * this first, so the chunk downloads while config, status and permission are fetched instead of
+ * after the shell's first render (issue 7 item 2, page performance). React.lazy later gets the
+ * same module from the browser's module map; a failure here is left to the lazy section to report.
+ */
+export function preloadSection(pathname: string): void {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  const name = SECTION_OF_PATH[path] ?? 'notFound';
+  loaders[name]().catch(() => {});
+}
 
 /** /login: the home page with the login modal open (route guard target). */
 function LoginRoute() {

@@ -100,7 +100,15 @@ export function Shell() {
             </div>
           ) : null}
           <ErrorBoundary key={pathname}>
-            <Suspense fallback={<PageSpinner />}>
+            {/* The pending section holds a screen's height, so the footer does not show and then
+                jump down when the section arrives (layout shift, issue 7 item 2). */}
+            <Suspense
+              fallback={
+                <div className="shell__pending">
+                  <PageSpinner />
+                </div>
+              }
+            >
               <Outlet />
             </Suspense>
           </ErrorBoundary>

@@ -8,6 +8,8 @@ import { createStore, useStore } from '../lib/store';
 export type ModalName =
   | 'login'
   | 'register'
+  /** Change the login password (features/auth): the security centre opens it. */
+  | 'changePassword'
   | 'announcement'
   | 'help'
   | 'speedTest'

@@ -59,3 +59,13 @@ export const ANNOUNCEMENT_EXECUTION = 'B';
 /** Storage keys. */
 export const LANGUAGE_STORAGE_KEY = 'hisLang';
 export const THEME_STORAGE_KEY = 'theme';
+/** Account flows (spec sections 4, 5 and 9): SMS countdown seconds per minute of code lifetime. */
+export const SMS_SECONDS_PER_MINUTE = 60;
+/** An SMS code request at most once per this long. */
+export const SMS_THROTTLE_MS = 1_000;
+/** A captcha image is refreshed at most once per this long. */
+export const CAPTCHA_REFRESH_MS = 1_000;
+/** Remember-me cookie lifetime: one day. */
+export const REMEMBER_ME_MS = 86_400_000;
+/** Registration promotions carousel: the promotion category it shows. */
+export const NEW_PLAYER_PROMOTION_CATEGORY = 'new_player';

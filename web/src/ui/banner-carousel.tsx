@@ -37,6 +37,13 @@ export function Carousel({ slides, label, interval = BANNER_AUTOPLAY_MS, classNa
     if (index >= count) setIndex(0);
   }, [count, index]);
 
+  // Slides whose image may load: the first at once, each next one once the shown slide's image is
+  // in (ready long before autoplay moves on), and any slide once shown. Hidden slides would
+  // otherwise all load with the page, competing with its largest paint (issue 7 item 2).
+  const [warm, setWarm] = useState<ReadonlySet<number>>(() => new Set([0]));
+  const warmUp = useCallback((i: number) => setWarm((w) => (w.has(i) ? w : new Set(w).add(i))), []);
+  useEffect(() => warmUp(index), [index, warmUp]);
+
   const go = useCallback((next: number) => setIndex(((next % count) + count) % count), [count]);
 
   // Autoplay and loop only with more than one banner; paused while hovered or focused.
@@ -74,7 +81,20 @@ export function Carousel({ slides, label, interval = BANNER_AUTOPLAY_MS, classNa
       <div className="carousel__viewport" aria-live={hovered || focused ? 'polite' : 'off'}>
         {slides.map((slide, i) => {
           const active = i === index;
-          const picture = <LazyImage src={slide.image} alt={slide.title} eager={i === 0 || active} className="carousel__image" />;
+          const readyNext = active && multiple ? () => warmUp((i + 1) % count) : undefined;
+          // The first slide is the largest paint of most pages: fetched first.
+          const picture =
+            active || warm.has(i) ? (
+              <LazyImage
+                src={slide.image}
+                alt={slide.title}
+                eager
+                fetchPriority={i === 0 ? 'high' : undefined}
+                className="carousel__image"
+                onLoad={readyNext}
+                onError={readyNext}
+              />
+            ) : null;
           return (
             <div
               key={slide.id}

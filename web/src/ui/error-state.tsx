@@ -9,7 +9,11 @@ import { isChunkError } from '../lib/lazy';
 import { i18n } from '../i18n';
 import './error-state.css';
 
-/** The text to show for any error: its code's translation, else the server's message. */
+/**
+ * The text to show for any error: its code's translation (the catalogue of spec section 8, phone
+ * verification codes included), else the server's message. A fetch that never got an answer, with
+ * or without the client's envelope, reads 'Network link abnormal, please try again'.
+ */
 export function describeError(error: unknown): string {
   if (isChunkError(error)) return i18n.t('errors:chunk_timeout');
   if (error instanceof ApiError) {
@@ -17,7 +21,16 @@ export function describeError(error: unknown): string {
     if (i18n.exists(error.errorCode, { ns: 'errors' })) return i18n.t(error.errorCode as 'unknown', { ns: 'errors' });
     return error.message || i18n.t('errors:unknown');
   }
+  // fetch() rejects with a TypeError when the network is down or the request was blocked
+  // (Chromium 'Failed to fetch', Firefox 'NetworkError …', Safari 'Load failed').
+  if (error instanceof TypeError && /fetch|network|load failed/i.test(error.message)) return i18n.t('errors:network_error');
   return i18n.t('errors:unknown');
+}
+
+/** A server message that is itself a catalogue code (e.g. 'invitation_code_error') is translated. */
+export function translateServerMessage(message: string): string {
+  if (message && i18n.exists(message, { ns: 'errors' })) return i18n.t(message as 'unknown', { ns: 'errors' });
+  return message;
 }
 
 export function ErrorState({ error, onRetry, compact = false }: { error: unknown; onRetry?: () => void; compact?: boolean }) {

@@ -12,15 +12,15 @@ import { balanceQuery } from '../../api/queries/member';
 import { useAuth } from '../../app/auth';
 import { describeError } from '../../ui/error-state';
 import { Spinner } from '../../ui/spinner';
-import { launchGame } from './api/launch-game';
-import { launchPvp } from './api/launch-pvp';
-import { recentGamesKey } from './api/get-recent-games';
-import { categoryPath, CATEGORY_IDS, type CategoryId } from './category';
-import { CategoryIcon } from './components/category-icon';
+import { launchGame } from '../../api/games/launch-game';
+import { launchPvp } from '../../api/games/launch-pvp';
+import { recentGamesKey } from '../../api/games/get-recent-games';
+import { categoryPath, CATEGORY_IDS, type CategoryId } from '../../ui/games/category';
+import { CategoryIcon } from '../../ui/games/category-icon';
 import { GameMaintenance } from './components/game-maintenance';
-import { GAME_MAINTENANCE_ERROR } from './constants';
-import type { GamePageState } from './routes';
-import './components/games.css';
+import { GAME_MAINTENANCE_ERROR } from '../../config/games';
+import type { GamePageState } from '../../ui/games/routes';
+import '../../ui/games/games.css';
 import './game-page.css';
 
 type Phase =

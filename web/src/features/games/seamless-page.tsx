@@ -5,14 +5,14 @@
  */
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import { useGameList } from './api/get-game-list';
-import { CategoryIcon } from './components/category-icon';
-import { GameGrid } from './components/game-grid';
-import { useFavouriteToggle } from './hooks/use-favourite-toggle';
-import { useGameLauncher } from './hooks/use-game-launcher';
-import { useInfiniteScroll } from './hooks/use-infinite-scroll';
+import { useGameList } from '../../api/games/get-game-list';
+import { CategoryIcon } from '../../ui/games/category-icon';
+import { GameGrid } from '../../ui/games/game-grid';
+import { useFavouriteToggle } from '../../app/games/use-favourite-toggle';
+import { useGameLauncher } from '../../app/games/use-game-launcher';
+import { useInfiniteScroll } from '../../ui/games/use-infinite-scroll';
 import { GamePage } from './game-page';
-import './components/games.css';
+import '../../ui/games/games.css';
 import './category-page.css';
 
 export function SeamlessPage() {

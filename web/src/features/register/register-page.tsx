@@ -1,24 +1,97 @@
-/** /register and /register.html: page title 'create account' and a back link to home. */
+/**
+ * /register and /register.html (spec section 2): title 'create account' with the 1000 VND bonus, a
+ * back link to home, the new-player promotions in a carousel (autoplay 5 s with more than one), the
+ * username / mobile registration form with a reset button, and Google and Facebook buttons when the
+ * brand's resources carry them.
+ */
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
+import { usePermission } from '../../api/queries/system';
+import { ui } from '../../app/ui-store';
+import { Carousel } from '../../ui/banner-carousel';
 import { Icon } from '../../ui/icons';
-import { RegisterIntro } from './register-intro';
+import { newPlayerPromotionsQuery } from './api/register';
+import { RegisterForm } from './register-form';
 import './register.css';
+
+/**
+ * Third-party sign-in links as brand resources. The contract has no such resource types yet, so
+ * these names are ours; without them the buttons stay hidden.
+ */
+const SOCIAL_SIGN_IN = [
+  { types: ['GOOGLELOGIN', 'GOOGLE_LOGIN'], key: 'google' },
+  { types: ['FACEBOOKLOGIN', 'FACEBOOK_LOGIN'], key: 'facebook' },
+] as const;
 
 export function RegisterPage() {
   const { t } = useTranslation('register');
+  const permission = usePermission();
+  const navigate = useNavigate();
+  const promos = useQuery(newPlayerPromotionsQuery);
+  const social = SOCIAL_SIGN_IN.flatMap(({ types, key }) => {
+    const resource = permission.resources.find((r) => (types as readonly string[]).includes(r.resourceType.toUpperCase()));
+    return resource ? [{ key, url: resource.url }] : [];
+  });
+
   return (
-    <div className="page page--narrow register-page">
+    <div className="page register-page">
       <Link to="/" className="back-link">
         <Icon name="arrow" size={16} className="flip-rtl" />
         {t('back_home')}
       </Link>
-      <section className="card register-card" aria-labelledby="register-title">
-        <h1 id="register-title" className="page-title">
-          {t('title')}
-        </h1>
-        <RegisterIntro inModal={false} />
-      </section>
+      <div className="register-layout">
+        <section className="register-hero" aria-labelledby="register-title">
+          <h1 id="register-title" className="page-title register-hero__title">
+            {t('title')}
+          </h1>
+          <p className="register-hero__bonus">
+            <Icon name="gift" size={20} />
+            {t('bonus_line')}
+          </p>
+          {promos.data && promos.data.length > 0 ? (
+            <Carousel
+              className="register-hero__promos"
+              label={t('new_player_promotions')}
+              slides={promos.data.map((p) => ({
+                id: p.id,
+                image: p.image,
+                title: p.title,
+                onSelect: () => void navigate(`/promoDetail?id=${p.id}`),
+              }))}
+            />
+          ) : null}
+          <ul className="register-hero__perks">
+            <li>{t('perk_fast')}</li>
+            <li>{t('perk_secure')}</li>
+            <li>{t('perk_support')}</li>
+          </ul>
+        </section>
+        <section className="card register-card" aria-label={t('form_label')}>
+          <RegisterForm inModal={false} />
+          {social.length > 0 ? (
+            <div className="register-social">
+              <p className="register-social__or">
+                <span>{t('or_continue_with')}</span>
+              </p>
+              <div className="register-social__buttons">
+                {social.map((s) => (
+                  <a key={s.key} className={`btn btn--ghost register-social__btn register-social__btn--${s.key}`} href={s.url} rel="noopener noreferrer">
+                    {s.key === 'facebook' ? <Icon name="facebook" size={18} /> : <span className="register-social__g" aria-hidden="true">G</span>}
+                    {s.key === 'facebook' ? t('with_facebook') : t('with_google')}
+                  </a>
+                ))}
+              </div>
+            </div>
+          ) : null}
+          <p className="register-card__login">
+            {t('have_account')}{' '}
+            <button type="button" className="link-btn" onClick={() => ui.open('login')}>
+              {t('login_link')}
+            </button>
+          </p>
+        </section>
+      </div>
     </div>
   );
 }

@@ -1,7 +1,11 @@
-/** Login by username and password (spec section 7: POST /wps/session/login, encrypted). */
+/**
+ * Login calls (spec section 7): POST /wps/session/login (encrypted; username or SMS mode) and the
+ * login SMS code (MOBILEVERCODELOGIN3).
+ */
 import { useMutation } from '@tanstack/react-query';
 import { client, unwrap } from '../../../api/client';
 import type { components } from '../../../api/schema';
+import { SMS_SECONDS_PER_MINUTE } from '../../../config/constants';
 
 export type LoginRequest = components['schemas']['LoginRequest'];
 type EncryptedBody = components['schemas']['EncryptedBody'];
@@ -15,7 +19,8 @@ export function useLogin() {
   });
 }
 
-/** A new captcha image (data URL); the answer is bound to the cookie the reply sets. */
-export async function fetchCaptcha(): Promise<string> {
-  return unwrap(client.GET('/wps/captcha'));
+/** Send the login SMS code; resolves to the countdown in seconds (60 per minute of expiry). */
+export async function sendLoginSms(mobileNum: string, countryDialingCode: string): Promise<number> {
+  const value = await unwrap(client.POST('/wps/verification/sms/login', { body: { mobileNum, countryDialingCode } }));
+  return value.expiredMinutes * SMS_SECONDS_PER_MINUTE;
 }

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import type { GameType } from '../types';
-import { CategoryIcon } from './category-icon';
+import type { GameType } from '../../../api/games/types';
+import { CategoryIcon } from '../../../ui/games/category-icon';
 import './classify-tabs.css';
 
 export type LobbyView = 'all' | 'favourites' | 'recent';

@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useSuggestedGames } from '../api/get-suggested-games';
-import { useFavouriteToggle } from '../hooks/use-favourite-toggle';
-import { useGameLauncher } from '../hooks/use-game-launcher';
-import { CategoryIcon } from './category-icon';
-import { GameGrid } from './game-grid';
+import { useFavouriteToggle } from '../../../app/games/use-favourite-toggle';
+import { useGameLauncher } from '../../../app/games/use-game-launcher';
+import { CategoryIcon } from '../../../ui/games/category-icon';
+import { GameGrid } from '../../../ui/games/game-grid';
 import './game-maintenance.css';
 
 /** The game-under-maintenance page (spec section 2): the notice, then other games to play. */

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { LazyImage } from '../../../ui/lazy-image';
-import { HOT, VASSALAGE } from '../constants';
-import type { VendorCard } from '../types';
-import { CategoryIcon } from './category-icon';
+import { HOT, VASSALAGE } from '../../../config/games';
+import type { VendorCard } from '../../../api/games/types';
+import { CategoryIcon } from '../../../ui/games/category-icon';
 import './vendor-tabs.css';
 
 /**

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useNavCategories } from '../../../api/queries/games';
-import { CategoryIcon } from '../../games/components/category-icon';
+import { CategoryIcon } from '../../../ui/games/category-icon';
 import './category-shortcuts.css';
 
 /**

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { CategoryIcon } from '../../games/components/category-icon';
+import { CategoryIcon } from '../../../ui/games/category-icon';
 
 /** A home section's heading: icon chip, title, optional count and a 'see all' link. */
 export function SectionHead({

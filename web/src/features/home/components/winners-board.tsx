@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { usePermission } from '../../../api/queries/system';
-import { CategoryIcon } from '../../games/components/category-icon';
-import { formatMoney } from '../../games/format';
+import { CategoryIcon } from '../../../ui/games/category-icon';
+import { formatMoney } from '../../../ui/games/format';
 import { useWinnerBoard } from '../api/get-winner-board';
 import './winners-board.css';
 

@@ -57,6 +57,7 @@ export function DateFilter({ value, onChange, children }: { value: DateFilterVal
       {custom ? (
         <form
           className="mc-filter__custom"
+          noValidate
           onSubmit={(e) => {
             e.preventDefault();
             applyCustom();

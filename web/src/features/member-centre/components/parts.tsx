@@ -4,7 +4,8 @@
  */
 import { useId, type ReactNode } from 'react';
 import { usePermission } from '../../../api/queries/system';
-import { formatMoney } from '../../../ui/format';
+import { currentLanguage } from '../../../i18n';
+import { formatDate, formatMoney } from '../../../ui/format';
 import type { Tone } from '../activity';
 
 export function PageHead({ title, lead, actions }: { title: ReactNode; lead?: ReactNode; actions?: ReactNode }) {
@@ -102,5 +103,16 @@ export function Field({ label, error, hint, children, addon }: FieldProps) {
         </p>
       ) : null}
     </div>
+  );
+}
+
+/** A moment on two lines (day, then time) so the record tables stay narrow. */
+export function When({ ms }: { ms: number }) {
+  const time = new Intl.DateTimeFormat(currentLanguage().htmlLang, { timeStyle: 'short', numberingSystem: 'latn' }).format(new Date(ms));
+  return (
+    <time className="mc-when" dateTime={new Date(ms).toISOString()}>
+      <span>{formatDate(ms, false)}</span>
+      <span className="mc-when__time">{time}</span>
+    </time>
   );
 }

@@ -5,10 +5,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { translateContent } from '../../../i18n';
-import { formatDate } from '../../../ui/format';
 import { useAccountRecords } from '../api/get-account-records';
 import { DateFilter, defaultDateFilter, type DateFilterValue } from '../components/date-filter';
-import { Amount, Badge, PageHead, useMoney } from '../components/parts';
+import { Amount, Badge, PageHead, useMoney, When } from '../components/parts';
 import { RecordTable, type Column } from '../components/record-table';
 import { kindLabel, TRANSACTION_KINDS, txStatusLabel, txStatusTone } from '../labels';
 import type { Transaction } from '../types';
@@ -23,7 +22,7 @@ export function AccountRecordPage() {
   const records = useAccountRecords({ startTime: range.startTime, endTime: range.endTime, pageNo: page, ...(kind ? { kind } : {}) });
 
   const columns: Column<Transaction>[] = [
-    { key: 'time', header: t('col.time'), cell: (r) => formatDate(r.time) },
+    { key: 'time', header: t('col.time'), cell: (r) => <When ms={r.time} /> },
     { key: 'kind', header: t('col.type'), cell: (r) => <span className={`mc-kind mc-kind--${r.kind}`}>{kindLabel(t, r.kind)}</span> },
     { key: 'amount', header: t('col.amount'), numeric: true, cell: (r) => <Amount value={r.amount} /> },
     { key: 'after', header: t('col.balance_after'), numeric: true, cell: (r) => <bdi dir="ltr">{money(r.balanceAfter)}</bdi> },
@@ -37,7 +36,7 @@ export function AccountRecordPage() {
           <Badge tone={txStatusTone(r.status)}>{txStatusLabel(t, r.status)}</Badge>
         ),
     },
-    { key: 'remark', header: t('col.remark'), wrap: true, cell: (r) => translateContent(cleanRemark(r.remark)) },
+    { key: 'remark', header: t('col.remark'), wrap: true, cell: (r) => <bdi>{translateContent(cleanRemark(r.remark))}</bdi> },
   ];
 
   return (

@@ -2,11 +2,10 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { translateContent } from '../../../i18n';
-import { formatDate } from '../../../ui/format';
 import { useBettingRecords } from '../api/get-betting-records';
 import { useMerchantWallet } from '../api/get-merchant-wallet';
 import { DateFilter, defaultDateFilter, type DateFilterValue } from '../components/date-filter';
-import { Amount, PageHead, useMoney } from '../components/parts';
+import { Amount, PageHead, useMoney, When } from '../components/parts';
 import { RecordTable, type Column } from '../components/record-table';
 import { gameTypeLabel } from '../labels';
 import type { BetRecord } from '../types';
@@ -21,13 +20,13 @@ export function BettingRecordPage() {
   const records = useBettingRecords({ startTime: range.startTime, endTime: range.endTime, pageNo: page, ...(vendor ? { vendor } : {}) });
 
   const columns: Column<BetRecord>[] = [
-    { key: 'time', header: t('col.time'), cell: (r) => formatDate(r.time) },
+    { key: 'time', header: t('col.time'), cell: (r) => <When ms={r.time} /> },
     {
       key: 'game',
       header: t('col.game'),
       cell: (r) => (
         <div className="mc-cell-2">
-          <strong>{translateContent(r.gameName)}</strong>
+          <bdi className="mc-cell-2__main">{translateContent(r.gameName)}</bdi>
           <span>
             {r.vendor} · {gameTypeLabel(t, r.gameType)}
           </span>

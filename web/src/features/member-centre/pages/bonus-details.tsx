@@ -2,10 +2,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { translateContent } from '../../../i18n';
-import { formatDate } from '../../../ui/format';
 import { useBonusDetails } from '../api/get-bonus-details';
 import { DateFilter, defaultDateFilter, type DateFilterValue } from '../components/date-filter';
-import { Amount, Badge, PageHead } from '../components/parts';
+import { Amount, Badge, PageHead, When } from '../components/parts';
 import { RecordTable, type Column } from '../components/record-table';
 import { kindLabel, txStatusLabel, txStatusTone } from '../labels';
 import type { Transaction } from '../types';
@@ -17,9 +16,9 @@ export function BonusDetailsPage() {
   const records = useBonusDetails({ startTime: range.startTime, endTime: range.endTime, pageNo: page });
 
   const columns: Column<Transaction>[] = [
-    { key: 'time', header: t('col.time'), cell: (r) => formatDate(r.time) },
+    { key: 'time', header: t('col.time'), cell: (r) => <When ms={r.time} /> },
     { key: 'kind', header: t('col.type'), cell: (r) => <span className={`mc-kind mc-kind--${r.kind}`}>{kindLabel(t, r.kind)}</span> },
-    { key: 'name', header: t('col.bonus'), wrap: true, cell: (r) => translateContent(r.remark) },
+    { key: 'name', header: t('col.bonus'), wrap: true, cell: (r) => <bdi>{translateContent(r.remark)}</bdi> },
     { key: 'amount', header: t('col.amount'), numeric: true, cell: (r) => <Amount value={r.amount} strong /> },
     { key: 'status', header: t('col.status'), cell: (r) => <Badge tone={txStatusTone(r.status)}>{txStatusLabel(t, r.status)}</Badge> },
   ];

@@ -38,7 +38,9 @@ export function MissionActivityPage() {
                 return (
                   <li key={m.id} className="mc-mission">
                     <div className="mc-mission__top">
-                      <strong className="mc-mission__title">{title}</strong>
+                      <strong className="mc-mission__title">
+                        <bdi>{title}</bdi>
+                      </strong>
                       <Badge tone={activityView(m.status, 'mission').tone}>{t(`activity.${statusKey(m.status)}` as 'activity.join')}</Badge>
                     </div>
                     <div

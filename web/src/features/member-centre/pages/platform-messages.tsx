@@ -62,7 +62,7 @@ export function PlatformMessagesPage() {
                     <li key={m.id}>
                       <button type="button" className={`mc-inbox__item${m.read ? '' : ' mc-inbox__item--unread'}`} aria-current={m.id === selected?.id ? 'true' : undefined} onClick={() => open(m)}>
                         <span className="mc-inbox__dot" aria-hidden="true" />
-                        <span className="mc-inbox__title">{translateContent(m.title)}</span>
+                        <bdi className="mc-inbox__title">{translateContent(m.title)}</bdi>
                         {!m.read ? <span className="visually-hidden">{t('messages.unread_label')}</span> : null}
                         <time className="mc-inbox__time" dateTime={new Date(m.timestamp).toISOString()}>
                           {formatDate(m.timestamp, false)}
@@ -84,7 +84,9 @@ export function PlatformMessagesPage() {
           <article className="mc-inbox__reader" aria-live="polite">
             {selected ? (
               <>
-                <h4 className="mc-inbox__reader-title">{translateContent(selected.title)}</h4>
+                <h4 className="mc-inbox__reader-title">
+                  <bdi>{translateContent(selected.title)}</bdi>
+                </h4>
                 <time className="mc-inbox__time" dateTime={new Date(selected.timestamp).toISOString()}>
                   {formatDate(selected.timestamp)}
                 </time>

@@ -98,10 +98,14 @@ function PromoCard({ promo, busy, onAct }: { promo: RewardPromotion; busy: boole
       <img className="mc-promo__img" src={promo.image} alt="" width={168} height={96} loading="lazy" />
       <div className="mc-promo__body">
         <div className="mc-promo__top">
-          <h5 className="mc-promo__title">{title}</h5>
+          <h5 className="mc-promo__title">
+            <bdi>{title}</bdi>
+          </h5>
           <Badge tone={view.tone}>{t(`activity.${statusKey(promo.status)}` as 'activity.join')}</Badge>
         </div>
-        <p className="mc-promo__summary">{translateContent(promo.summary)}</p>
+        <p className="mc-promo__summary">
+          <bdi>{translateContent(promo.summary)}</bdi>
+        </p>
         <p className="mc-promo__period">
           {t('rewards.period', { start: formatDate(promo.startTime, false), end: formatDate(promo.endTime, false) })}
         </p>

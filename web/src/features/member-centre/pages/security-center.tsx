@@ -1,6 +1,7 @@
 /**
  * My account (securityCenter): who the member is, their funds at a glance and the security state of
- * the account. Changing the login password belongs to the account flow (features/auth).
+ * the account. The login password is changed in the account flow's modal (features/auth), opened
+ * from here through the UI store.
  */
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -102,7 +103,12 @@ export function SecurityCenterPage() {
           <ul className="mc-security">
             <li>
               <span className="mc-security__name">{t('account.login_password')}</span>
-              <Badge tone="success">{t('account.set')}</Badge>
+              <span className="mc-security__end">
+                <Badge tone="success">{t('account.set')}</Badge>
+                <button type="button" className="btn btn--ghost btn--sm" onClick={() => ui.open('changePassword')}>
+                  {t('account.change')}
+                </button>
+              </span>
             </li>
             <li>
               <span className="mc-security__name">{t('account.payment_password')}</span>

@@ -20,7 +20,7 @@ import { useWithdrawInfo } from '../api/get-withdraw-info';
 import { useWithdraw } from '../api/withdraw';
 import { MONEY_MAX, PAYMENT_PASSWORD_MAX_LENGTH, RECORD_PAGE_SIZE } from '../constants';
 import { errorText, refusedFields } from '../components/error-text';
-import { Badge, Field, PageHead, Stat, useMoney } from '../components/parts';
+import { Badge, Field, PageHead, Stat, useMoney, When } from '../components/parts';
 import { RecordTable, type Column } from '../components/record-table';
 import type { Transaction } from '../types';
 import { autoReceiveAt, cleanRemark, withdrawalState, type WithdrawalState } from '../withdrawal';
@@ -211,9 +211,9 @@ function WithdrawalHistory({ autoReceiveMinutes }: { autoReceiveMinutes: number 
   const stateLabel = (s: WithdrawalState) => t(`withdraw.state.${s}`);
 
   const columns: Column<Transaction>[] = [
-    { key: 'time', header: t('col.time'), cell: (r) => formatDate(r.time) },
+    { key: 'time', header: t('col.time'), cell: (r) => <When ms={r.time} /> },
     { key: 'amount', header: t('col.amount'), numeric: true, cell: (r) => <bdi dir="ltr">{money(Math.abs(r.amount))}</bdi> },
-    { key: 'to', header: t('col.details'), wrap: true, cell: (r) => translateContent(cleanRemark(r.remark)) },
+    { key: 'to', header: t('col.details'), wrap: true, cell: (r) => <bdi>{translateContent(cleanRemark(r.remark))}</bdi> },
     {
       key: 'status',
       header: t('col.status'),

@@ -1,0 +1,69 @@
+import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { ApiError } from '../../api/client';
+import { useAuth } from '../auth';
+import { useLaunchGame } from '../../api/games/launch-game';
+import { PvpRoomsModal } from './pvp-rooms-modal';
+import { GAME_MAINTENANCE_ERROR } from '../../config/games';
+import { gameHref, maintenanceHref, type GamePageState } from '../../ui/games/routes';
+import type { Game } from '../../api/games/types';
+
+/**
+ * Launching a game (spec sections 6 and 7):
+ * - a game under maintenance goes to the game-under-maintenance page;
+ * - visitors get the login popup and guests the 'in_need_true_account' dialog (requireLogin);
+ * - PVP games first list their rooms, then launch the chosen room;
+ * - members launch (launch address V2) and open /game with the address.
+ * Render `modal` next to the tiles: it is the PVP room list.
+ *
+ * Here in app/ rather than ui/games because it reads the session (useAuth); home, elott and the
+ * game lobbies share it.
+ */
+export function useGameLauncher() {
+  const { i18n } = useTranslation();
+  const auth = useAuth();
+  const navigate = useNavigate();
+  const launch = useLaunchGame(auth.token);
+  const [pendingId, setPendingId] = useState<number | null>(null);
+  const [pvpGame, setPvpGame] = useState<Game | null>(null);
+
+  const open = useCallback(
+    async (game: Game) => {
+      if (game.maintenance) {
+        void navigate(maintenanceHref(game));
+        return;
+      }
+      if (!auth.requireLogin()) return;
+      if (game.gameType.toUpperCase() === 'PVP') {
+        setPvpGame(game);
+        return;
+      }
+      setPendingId(game.gameId);
+      try {
+        const url = await launch.mutateAsync({
+          gameId: game.gameId,
+          nodeId: game.nodeId,
+          vassalage: game.vassalage,
+          username: auth.member?.account,
+          language: i18n.language,
+        });
+        void navigate(gameHref(game), { state: { url } satisfies GamePageState });
+      } catch (error) {
+        if (error instanceof ApiError && error.errorCode === GAME_MAINTENANCE_ERROR) {
+          void navigate(maintenanceHref(game));
+        } else {
+          const state: GamePageState =
+            error instanceof ApiError ? { errorCode: error.errorCode, message: error.message } : { errorCode: 'unknown' };
+          void navigate(gameHref(game), { state });
+        }
+      } finally {
+        setPendingId(null);
+      }
+    },
+    [auth, i18n.language, launch, navigate],
+  );
+
+  const modal = <PvpRoomsModal game={pvpGame} onClose={() => setPvpGame(null)} />;
+  return { open, pendingId, modal };
+}

@@ -1,0 +1,207 @@
+/**
+ * Account (registerCenter): open an account directly under the agent, as a player or a sub-agent.
+ * Username and password follow the brand's registration rules (spec section 5), checked here with the
+ * same engine the server uses; the agent hands the password over and the downline changes it on first
+ * login.
+ */
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { validateConfirm, validateField, type FieldRule } from '../../../../../openapi/field-rules';
+import { usePermission } from '../../../api/queries/system';
+import { ui } from '../../../app/ui-store';
+import { formatDate } from '../../../ui/format';
+import { useRegisterDownline } from '../api/register-downline';
+import { DOWNLINE_TYPES } from '../constants';
+import { errorText, refusedFields } from '../components/error-text';
+import { Field, PageHead } from '../components/parts';
+import { fieldMessage, ruleHint } from '../field-messages';
+import type { Downline } from '../types';
+
+type Key = 'username' | 'password' | 'confirmPassword';
+
+/** The rule of a field, required whatever the registration page shows (an account needs both). */
+function ruleOf(rules: readonly FieldRule[], key: 'username' | 'password'): FieldRule {
+  const rule = rules.find((r) => r.key === key);
+  return rule
+    ? { ...rule, enabled: true, required: true }
+    : { key, enabled: true, required: true, acceptedPattern: '*', patternId: 0, minLength: 1, maxLength: key === 'username' ? 64 : 128 };
+}
+
+export function RegisterCenterPage() {
+  const { t } = useTranslation('agentCentre');
+  const { registerRules } = usePermission();
+  const register = useRegisterDownline();
+  const [type, setType] = useState<0 | 2>(0);
+  const [values, setValues] = useState<Record<Key, string>>({ username: '', password: '', confirmPassword: '' });
+  const [errors, setErrors] = useState<Partial<Record<Key, string>>>({});
+  const [created, setCreated] = useState<Downline | null>(null);
+  const serverFields = refusedFields(register.error);
+
+  const labels: Record<Key, string> = {
+    username: t('register.username'),
+    password: t('register.password'),
+    confirmPassword: t('register.confirm_password'),
+  };
+  const rules = { username: ruleOf(registerRules, 'username'), password: ruleOf(registerRules, 'password') };
+
+  const check = (key: Key, next = values): string | undefined => {
+    const error =
+      key === 'confirmPassword'
+        ? validateConfirm(next.password, next.confirmPassword, { label: labels.confirmPassword })
+        : validateField(rules[key], next[key], { label: labels[key] });
+    return error ? fieldMessage(t, error, labels[key]) : undefined;
+  };
+
+  const set = (key: Key, value: string) => {
+    const next = { ...values, [key]: value };
+    setValues(next);
+    // Re-check a field already marked wrong as the agent types, so the message goes when fixed.
+    if (errors[key]) setErrors((e) => ({ ...e, [key]: check(key, next) }));
+  };
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const next: Partial<Record<Key, string>> = {};
+    for (const key of ['username', 'password', 'confirmPassword'] as const) {
+      const message = check(key);
+      if (message) next[key] = message;
+    }
+    setErrors(next);
+    if (Object.keys(next).length > 0) return;
+    register.mutate(
+      { username: values.username.trim(), password: values.password, isAgent: type },
+      {
+        onSuccess: (downline) => {
+          setCreated(downline);
+          setValues({ username: '', password: '', confirmPassword: '' });
+        },
+      },
+    );
+  };
+
+  const hint = (key: 'username' | 'password') => ruleHint(t, rules[key]);
+
+  if (created) {
+    return (
+      <>
+        <PageHead title={t('menu.registerCenter')} />
+        <div className="ac-result" role="status">
+          <span className="ac-result__icon" aria-hidden="true">
+            <svg viewBox="0 0 24 24" width="36" height="36" fill="none" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round" strokeLinejoin="round">
+              <path d="M5 12.5l4.5 4.5L19 7.5" />
+            </svg>
+          </span>
+          <h4 className="ac-result__title">{t('register.created_title')}</h4>
+          <dl className="ac-dl ac-result__dl">
+            <div className="ac-dl__row">
+              <dt>{t('register.username')}</dt>
+              <dd dir="ltr">{created.account}</dd>
+            </div>
+            <div className="ac-dl__row">
+              <dt>{t('register.type')}</dt>
+              <dd>{t(created.isAgent === 0 ? 'register.type_player' : 'register.type_agent')}</dd>
+            </div>
+            <div className="ac-dl__row">
+              <dt>{t('col.upline')}</dt>
+              <dd dir="ltr">{created.parentAccount}</dd>
+            </div>
+            <div className="ac-dl__row">
+              <dt>{t('col.registered')}</dt>
+              <dd>{formatDate(created.registeredAt)}</dd>
+            </div>
+          </dl>
+          <p className="ac-result__text">{t('register.created_text')}</p>
+          <div className="ac-result__actions">
+            <button type="button" className="btn btn--ghost" onClick={() => ui.openCentre('agent', 'downlineManagmentView')}>
+              {t('menu.downlineManagmentView')}
+            </button>
+            <button
+              type="button"
+              className="btn btn--primary"
+              onClick={() => {
+                setCreated(null);
+                register.reset();
+              }}
+            >
+              {t('register.another')}
+            </button>
+          </div>
+        </div>
+      </>
+    );
+  }
+
+  return (
+    <>
+      <PageHead title={t('menu.registerCenter')} lead={t('register.lead')} />
+      <form className="ac-card ac-card--pad ac-form ac-form--narrow" onSubmit={submit} noValidate>
+        <div className="ac-field-group">
+          <span className="field__label" id="ac-register-type">
+            {t('register.type')}
+          </span>
+          <div className="ac-segment ac-segment--wide" role="radiogroup" aria-labelledby="ac-register-type">
+            {DOWNLINE_TYPES.map((v) => (
+              <button key={v} type="button" role="radio" aria-checked={type === v} className="ac-segment__btn" onClick={() => setType(v)}>
+                {t(v === 0 ? 'register.type_player' : 'register.type_agent')}
+              </button>
+            ))}
+          </div>
+          <p className="ac-field__hint">{t(type === 0 ? 'register.type_player_hint' : 'register.type_agent_hint')}</p>
+        </div>
+        <Field label={labels.username} error={errors.username ?? (serverFields.has('username') ? errorText(register.error) : null)} hint={hint('username')}>
+          {({ id, describedBy, invalid }) => (
+            <input
+              id={id}
+              autoComplete="off"
+              value={values.username}
+              onChange={(e) => set('username', e.target.value)}
+              onBlur={() => values.username && setErrors((er) => ({ ...er, username: check('username') }))}
+              aria-describedby={describedBy}
+              aria-invalid={invalid || undefined}
+              dir="ltr"
+            />
+          )}
+        </Field>
+        <Field label={labels.password} error={errors.password ?? (serverFields.has('password') ? errorText(register.error) : null)} hint={hint('password')}>
+          {({ id, describedBy, invalid }) => (
+            <input
+              id={id}
+              type="password"
+              autoComplete="new-password"
+              value={values.password}
+              onChange={(e) => set('password', e.target.value)}
+              onBlur={() => values.password && setErrors((er) => ({ ...er, password: check('password') }))}
+              aria-describedby={describedBy}
+              aria-invalid={invalid || undefined}
+              dir="ltr"
+            />
+          )}
+        </Field>
+        <Field label={labels.confirmPassword} error={errors.confirmPassword}>
+          {({ id, describedBy, invalid }) => (
+            <input
+              id={id}
+              type="password"
+              autoComplete="new-password"
+              value={values.confirmPassword}
+              onChange={(e) => set('confirmPassword', e.target.value)}
+              aria-describedby={describedBy}
+              aria-invalid={invalid || undefined}
+              dir="ltr"
+            />
+          )}
+        </Field>
+        {register.isError && serverFields.size === 0 ? (
+          <p className="form__alert" role="alert">
+            {errorText(register.error)}
+          </p>
+        ) : null}
+        <div className="ac-form__actions">
+          <button type="submit" className="btn btn--primary btn--lg" disabled={register.isPending}>
+            {register.isPending ? t('form.working') : t('register.submit')}
+          </button>
+        </div>
+      </form>
+    </>
+  );
+}

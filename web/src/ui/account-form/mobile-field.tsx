@@ -1,0 +1,87 @@
+/**
+ * The mobile number with its country-code picker in front (flag and dialing code, spec section 2).
+ * The number travels without the dialing code; the dialing code goes separately.
+ */
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { countryCodesQuery, type Country } from '../../api/queries/account';
+import { CountryCodePicker } from './country-code-picker';
+import { TextField } from './text-field';
+
+export interface MobileValue {
+  /** Country code of the picker (PK). */
+  countryCode: string;
+  /** Its dialing code (+92), sent as countryDialingCode. */
+  dialingCode: string;
+  number: string;
+}
+
+const NO_COUNTRIES: readonly Country[] = [];
+
+export const EMPTY_MOBILE: MobileValue = { countryCode: '', dialingCode: '', number: '' };
+
+/** The picker's first choice: the server's default dialing code, else the first country. */
+export function defaultCountry(countries: readonly Country[], dialingCode?: string): Country | undefined {
+  return countries.find((c) => c.countryDialingCode === dialingCode) ?? countries[0];
+}
+
+export function MobileField({
+  value,
+  onChange,
+  defaultDialingCode,
+  error,
+  required,
+  label,
+  name = 'mobileNum',
+  disabled,
+}: {
+  value: MobileValue;
+  onChange: (next: MobileValue) => void;
+  defaultDialingCode?: string;
+  error?: string;
+  required?: boolean;
+  label?: string;
+  name?: string;
+  disabled?: boolean;
+}) {
+  const { t } = useTranslation('auth');
+  const countries = useQuery(countryCodesQuery);
+  const list = countries.data ?? NO_COUNTRIES;
+
+  // Until the player picks, follow the server's default (or a remembered dialing code).
+  useEffect(() => {
+    if (value.countryCode || list.length === 0) return;
+    const country = defaultCountry(list, value.dialingCode || defaultDialingCode);
+    if (country) onChange({ ...value, countryCode: country.countryCode, dialingCode: country.countryDialingCode });
+  }, [list, value, defaultDialingCode, onChange]);
+
+  return (
+    <TextField
+      name={name}
+      label={label ?? t('mobile')}
+      value={value.number}
+      onValueChange={(number) => onChange({ ...value, number: number.replace(/[^\d]/g, '') })}
+      placeholder={t('mobile_placeholder')}
+      required={required}
+      type="tel"
+      inputMode="numeric"
+      autoComplete="tel-national"
+      maxLength={20}
+      dir="ltr"
+      disabled={disabled}
+      error={error}
+      className="field--mobile"
+      prefix={
+        list.length > 0 ? (
+          <CountryCodePicker
+            countries={list}
+            value={value.countryCode}
+            disabled={disabled}
+            onChange={(c) => onChange({ ...value, countryCode: c.countryCode, dialingCode: c.countryDialingCode })}
+          />
+        ) : null
+      }
+    />
+  );
+}

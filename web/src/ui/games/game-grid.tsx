@@ -1,0 +1,80 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Game } from '../../api/games/types';
+import { CategoryIcon } from './category-icon';
+import { GameCard, GameCardSkeletons } from './game-card';
+
+export interface GameGridProps {
+  games: readonly Game[];
+  loading: boolean;
+  onPlay: (game: Game) => void;
+  pendingId?: number | null;
+  /** Favourite stars; omitted where favourites do not apply. */
+  favourites?: { isFavourite: (nodeId: number) => boolean; toggle: (game: Game) => void };
+  label: string;
+  skeletons?: number;
+  empty?: ReactNode;
+  /** Rendered after the tiles (more skeletons while the next page loads). */
+  loadingMore?: boolean;
+  variant?: 'grid' | 'strip';
+}
+
+/** A list of game tiles with loading skeletons and an empty state. */
+export function GameGrid({
+  games,
+  loading,
+  onPlay,
+  pendingId,
+  favourites,
+  label,
+  skeletons = 12,
+  empty,
+  loadingMore = false,
+  variant = 'grid',
+}: GameGridProps) {
+  const { t } = useTranslation('games');
+  if (!loading && games.length === 0) {
+    return (
+      <>
+        {empty ?? (
+          <EmptyState title={t('empty.title')} text={t('empty.text')} />
+        )}
+      </>
+    );
+  }
+  return (
+    <ul className={variant === 'strip' ? 'gx-strip' : 'gx-grid'} aria-label={label} aria-busy={loading || loadingMore}>
+      {loading ? (
+        <GameCardSkeletons count={skeletons} />
+      ) : (
+        games.map((game) => (
+          <GameCard
+            key={`${game.gameId}-${game.nodeId}`}
+            game={game}
+            onPlay={onPlay}
+            pending={pendingId === game.gameId}
+            favourite={
+              favourites
+                ? { active: favourites.isFavourite(game.nodeId), onToggle: () => favourites.toggle(game) }
+                : undefined
+            }
+          />
+        ))
+      )}
+      {loadingMore ? <GameCardSkeletons count={6} /> : null}
+    </ul>
+  );
+}
+
+export function EmptyState({ title, text, icon = 'GRID', action }: { title: string; text?: string; icon?: string; action?: ReactNode }) {
+  return (
+    <div className="gx-empty">
+      <span className="gx-empty__icon">
+        <CategoryIcon name={icon} size={30} />
+      </span>
+      <p className="gx-empty__title">{title}</p>
+      {text ? <p className="gx-empty__text">{text}</p> : null}
+      {action}
+    </div>
+  );
+}
