@@ -7,7 +7,6 @@ import 'i18next';
 import type agentCentre from './locales/en/agentCentre.json';
 import type announcements from './locales/en/announcements.json';
 import type auth from './locales/en/auth.json';
-import type centre from './locales/en/centre.json';
 import type chat from './locales/en/chat.json';
 import type common from './locales/en/common.json';
 import type download from './locales/en/download.json';
@@ -37,7 +36,6 @@ declare module 'i18next' {
       agentCentre: typeof agentCentre;
       announcements: typeof announcements;
       auth: typeof auth;
-      centre: typeof centre;
       chat: typeof chat;
       common: typeof common;
       download: typeof download;

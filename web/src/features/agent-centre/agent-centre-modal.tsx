@@ -83,7 +83,15 @@ export default function AgentCentreModal({ page, onClose }: { page: string; onCl
   }
 
   return (
-    <Modal open onClose={onClose} title={t('agentCentre:title')} size="xl" className="ac-modal" bodyClassName="ac-modal__body" draggable={false}>
+    <Modal
+      open
+      onClose={onClose}
+      title={t('agentCentre:title')}
+      size="xl"
+      className="ac-modal"
+      bodyClassName="ac-modal__body"
+      draggable={false}
+    >
       {body}
     </Modal>
   );
@@ -122,7 +130,9 @@ function FrameSkeleton() {
 function AgentFrame({ member, page }: { member: Member; page: string }) {
   const { t } = useTranslation('agentCentre');
   const permission = usePermission();
-  const items = AGENT_MENU.filter((i) => !('flag' in i) || isFlagOn(permission, i.flag)).map((i) => i.page);
+  const items = AGENT_MENU.filter((i) => !('flag' in i) || isFlagOn(permission, i.flag)).map(
+    (i) => i.page,
+  );
   const current: AgentPage = isAgentPage(page) && items.includes(page) ? page : HOME;
   const paneRef = useRef<HTMLDivElement>(null);
   const Page = PAGES[current];
@@ -153,9 +163,18 @@ function AgentFrame({ member, page }: { member: Member; page: string }) {
               {member.account}
             </span>
           </div>
-          <span className="ac-profile__type">{t(`agent_type.${member.isAgent}` as 'agent_type.1', { defaultValue: t('agent_type.1') })}</span>
+          <span className="ac-profile__type">
+            {t(`agent_type.${member.isAgent}` as 'agent_type.1', {
+              defaultValue: t('agent_type.1'),
+            })}
+          </span>
           {member.affiliateCode ? (
-            <button type="button" className="ac-profile__code" onClick={() => void copyCode()} aria-label={t('copy_code_of', { code: member.affiliateCode })}>
+            <button
+              type="button"
+              className="ac-profile__code"
+              onClick={() => void copyCode()}
+              aria-label={t('copy_code_of', { code: member.affiliateCode })}
+            >
               <span>{t('affiliate_code')}</span>
               <strong dir="ltr">{member.affiliateCode}</strong>
             </button>
@@ -165,7 +184,13 @@ function AgentFrame({ member, page }: { member: Member; page: string }) {
           <ul className="ac__menu">
             {items.map((p) => (
               <li key={p}>
-                <button type="button" className="ac__item" data-page-id={p} aria-current={p === current ? 'page' : undefined} onClick={() => ui.openCentre('agent', p)}>
+                <button
+                  type="button"
+                  className="ac__item"
+                  data-page-id={p}
+                  aria-current={p === current ? 'page' : undefined}
+                  onClick={() => ui.openCentre('agent', p)}
+                >
                   <AgentIcon page={p} size={19} />
                   <span>{t(`menu.${p}`)}</span>
                 </button>

@@ -20,7 +20,10 @@ const base: Contract = {
 
 describe('contract actions', () => {
   it('lets the offered account accept or reject a pending offer', () => {
-    expect(contractActions({ account: 'me', status: 'pending' }, 'me')).toEqual(['Accept', 'Reject']);
+    expect(contractActions({ account: 'me', status: 'pending' }, 'me')).toEqual([
+      'Accept',
+      'Reject',
+    ]);
     expect(contractActions({ account: 'downline', status: 'pending' }, 'me')).toEqual([]);
   });
 

@@ -26,7 +26,10 @@ function rangeText(t: T, params: FieldError['params']): string {
 export function fieldMessage(t: T, error: FieldError, label: string): string {
   if (error.messageKey === 'not_empty') return t('form.not_empty', { field: label });
   if (error.messageKey === 'inconsistent_twice') return t('form.inconsistent_twice');
-  return t(`rule.${error.messageKey}` as 'rule.pattern_any', { range: rangeText(t, error.params), defaultValue: error.message });
+  return t(`rule.${error.messageKey}` as 'rule.pattern_any', {
+    range: rangeText(t, error.params),
+    defaultValue: error.message,
+  });
 }
 
 /** What a rule asks for, worded as its refusal would be: the hint under a field. */
@@ -43,5 +46,9 @@ export function ruleHint(t: T, rule: FieldRule): string {
             ? { max, context: 'atMost' }
             : { min, max };
   const pattern = patternById(rule.patternId);
-  return fieldMessage(t, { key: rule.key, messageKey: pattern.messageKey, params, message: pattern.message }, rule.key);
+  return fieldMessage(
+    t,
+    { key: rule.key, messageKey: pattern.messageKey, params, message: pattern.message },
+    rule.key,
+  );
 }

@@ -44,8 +44,10 @@ export function AvatarMenu() {
     return () => document.removeEventListener('pointerdown', onDown);
   }, [open]);
 
+  // Visitors log in first; guests do reach the centre, which shows them 'Please Register An
+  // Account First' (spec section 6) rather than the trial warning.
   const centre = (page: string) => () => {
-    if (!auth.requireLogin()) return;
+    if (!auth.token) return auth.openLogin();
     ui.openCentre('member', page);
   };
 

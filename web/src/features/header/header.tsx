@@ -37,8 +37,9 @@ export function Header({ showLogo }: { showLogo: boolean }) {
     });
   };
 
+  // As in the avatar menu: guests reach the centre and read its register message (spec section 6).
   const openCentre = (page: string) => {
-    if (!auth.requireLogin()) return;
+    if (!auth.token) return auth.openLogin();
     ui.openCentre('member', page);
   };
 

@@ -10,7 +10,16 @@ describe('activity states', () => {
   });
 
   it('offers nothing in the other states', () => {
-    for (const s of ['applying', 'close', 'rejected', 'issued', 'claimed', 'process', 'joined', 'coming soon'] as const) {
+    for (const s of [
+      'applying',
+      'close',
+      'rejected',
+      'issued',
+      'claimed',
+      'process',
+      'joined',
+      'coming soon',
+    ] as const) {
       expect(activityView(s, 'deposit').action).toBeNull();
     }
   });

@@ -10,6 +10,7 @@ describe('parseAmount', () => {
   });
 
   it('refuses what is not an amount', () => {
-    for (const text of ['', 'abc', '1.234', '-5', '1e3', '.5']) expect(parseAmount(text)).toBeNull();
+    for (const text of ['', 'abc', '1.234', '-5', '1e3', '.5'])
+      expect(parseAmount(text)).toBeNull();
   });
 });

@@ -5,7 +5,10 @@
  * mark is accepted too). Null when it is not such a number.
  */
 export function parseAmount(text: string): number | null {
-  const clean = text.trim().replace(/,(?=\d{1,2}$)/, '.').replace(/[\s,]/g, '');
+  const clean = text
+    .trim()
+    .replace(/,(?=\d{1,2}$)/, '.')
+    .replace(/[\s,]/g, '');
   if (!/^\d+(\.\d{1,2})?$/.test(clean)) return null;
   const value = Number(clean);
   return Number.isFinite(value) ? value : null;

@@ -3,7 +3,12 @@
  * the calls' `startTime` (inclusive) and `endTime` (exclusive) epoch milliseconds.
  */
 export type RangePreset = 'today' | 'yesterday' | 'week' | 'month' | 'custom';
-export const RANGE_PRESETS: readonly Exclude<RangePreset, 'custom'>[] = ['today', 'yesterday', 'week', 'month'];
+export const RANGE_PRESETS: readonly Exclude<RangePreset, 'custom'>[] = [
+  'today',
+  'yesterday',
+  'week',
+  'month',
+];
 
 export interface TimeRange {
   startTime: number;
@@ -15,7 +20,10 @@ export function dayStart(now: Date, offsetDays = 0): number {
   return new Date(now.getFullYear(), now.getMonth(), now.getDate() + offsetDays).getTime();
 }
 
-export function presetRange(preset: Exclude<RangePreset, 'custom'>, now: Date = new Date()): TimeRange {
+export function presetRange(
+  preset: Exclude<RangePreset, 'custom'>,
+  now: Date = new Date(),
+): TimeRange {
   switch (preset) {
     case 'today':
       return { startTime: dayStart(now), endTime: dayStart(now, 1) };

@@ -6,7 +6,16 @@ import type { TFunction } from 'i18next';
 
 type T = TFunction<'memberCentre'>;
 
-export const TRANSACTION_KINDS = ['deposit', 'withdraw', 'transfer', 'bet', 'win', 'bonus', 'rebate', 'redeem'] as const;
+export const TRANSACTION_KINDS = [
+  'deposit',
+  'withdraw',
+  'transfer',
+  'bet',
+  'win',
+  'bonus',
+  'rebate',
+  'redeem',
+] as const;
 
 export function kindLabel(t: T, kind: string): string {
   return t(`kind.${kind}` as 'kind.deposit', { defaultValue: kind });

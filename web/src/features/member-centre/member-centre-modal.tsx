@@ -58,7 +58,13 @@ export function menuFor(member: Pick<Member, 'toUpline'>): MemberPage[] {
   return MEMBER_PAGES.filter((p) => p !== 'transferUpline' || member.toUpline);
 }
 
-export default function MemberCentreModal({ page, onClose }: { page: string; onClose: () => void }) {
+export default function MemberCentreModal({
+  page,
+  onClose,
+}: {
+  page: string;
+  onClose: () => void;
+}) {
   const { t } = useTranslation(['memberCentre', 'errors']);
   const auth = useAuth();
   const info = useQuery({ ...memberInfoQuery, enabled: !!auth.token && !auth.isGuest });
@@ -90,7 +96,15 @@ export default function MemberCentreModal({ page, onClose }: { page: string; onC
   }
 
   return (
-    <Modal open onClose={onClose} title={t('memberCentre:title')} size="xl" className="mc-modal" bodyClassName="mc-modal__body" draggable={false}>
+    <Modal
+      open
+      onClose={onClose}
+      title={t('memberCentre:title')}
+      size="xl"
+      className="mc-modal"
+      bodyClassName="mc-modal__body"
+      draggable={false}
+    >
       {body}
     </Modal>
   );
@@ -158,7 +172,10 @@ function CentreFrame({ member, page }: { member: Member; page: string }) {
                   <CentreIcon page={p} size={19} />
                   <span className="mc__item-label">{t(`menu.${p}`)}</span>
                   {p === 'missionLeaderboard' && missionCount > 0 ? (
-                    <span className="mc__badge" aria-label={t('mission_badge', { count: missionCount })}>
+                    <span
+                      className="mc__badge"
+                      aria-label={t('mission_badge', { count: missionCount })}
+                    >
                       {missionCount}
                     </span>
                   ) : null}
@@ -187,7 +204,13 @@ function ProfileCard({ member }: { member: Member }) {
     <div className="mc-profile">
       <div className="mc-profile__who">
         {avatar.data ? (
-          <img className="mc-profile__avatar" src={avatar.data.avatarUrl} alt="" width={48} height={48} />
+          <img
+            className="mc-profile__avatar"
+            src={avatar.data.avatarUrl}
+            alt=""
+            width={48}
+            height={48}
+          />
         ) : (
           <span className="mc-profile__avatar mc-profile__avatar--empty" aria-hidden="true">
             {(member.nickname || member.account).slice(0, 1).toUpperCase()}
@@ -200,7 +223,10 @@ function ProfileCard({ member }: { member: Member }) {
               {member.account}
             </span>
             {label.labelName ? (
-              <span className="chip mc-profile__chip" style={{ background: `linear-gradient(90deg, ${label.color}, ${label.color2})` }}>
+              <span
+                className="chip mc-profile__chip"
+                style={{ background: `linear-gradient(90deg, ${label.color}, ${label.color2})` }}
+              >
                 {label.labelName}
               </span>
             ) : null}

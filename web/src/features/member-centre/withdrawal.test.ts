@@ -3,10 +3,16 @@ import { autoReceiveAt, cleanRemark, withdrawalState } from './withdrawal';
 
 describe('withdrawal states', () => {
   it('reads pending, rejected, received and force-received withdrawals', () => {
-    expect(withdrawalState({ status: 'pending', remark: 'Withdrawal to EasyPaisa' })).toBe('awaiting');
+    expect(withdrawalState({ status: 'pending', remark: 'Withdrawal to EasyPaisa' })).toBe(
+      'awaiting',
+    );
     expect(withdrawalState({ status: 'rejected', remark: 'x' })).toBe('rejected');
-    expect(withdrawalState({ status: 'success', remark: 'Withdrawal to EasyPaisa' })).toBe('received');
-    expect(withdrawalState({ status: 'success', remark: 'Withdrawal to EasyPaisa (auto-received)' })).toBe('auto_received');
+    expect(withdrawalState({ status: 'success', remark: 'Withdrawal to EasyPaisa' })).toBe(
+      'received',
+    );
+    expect(
+      withdrawalState({ status: 'success', remark: 'Withdrawal to EasyPaisa (auto-received)' }),
+    ).toBe('auto_received');
   });
 
   it('computes the auto-receive time from the server minutes', () => {

@@ -7,7 +7,8 @@ import { agentKeys } from './keys';
 export function useContractAction() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: { id: number; action: ContractAction }) => unwrap(client.POST('/wps/agent/contract/action', { body })),
+    mutationFn: (body: { id: number; action: ContractAction }) =>
+      unwrap(client.POST('/wps/agent/contract/action', { body })),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: agentKeys.contracts });
       await queryClient.invalidateQueries({ queryKey: agentKeys.reports });

@@ -7,7 +7,12 @@ import { agentKeys } from './keys';
 export const agentRevenueQuery = queryOptions({
   queryKey: [...agentKeys.reports, 'revenue'],
   queryFn: ({ signal }) =>
-    unwrap(client.GET('/wps/agent/revenue', { params: { query: { pageNo: 1, pageSize: REVENUE_DAYS_MAX } }, signal })),
+    unwrap(
+      client.GET('/wps/agent/revenue', {
+        params: { query: { pageNo: 1, pageSize: REVENUE_DAYS_MAX } },
+        signal,
+      }),
+    ),
   staleTime: 60_000,
 });
 

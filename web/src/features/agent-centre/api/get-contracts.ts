@@ -9,9 +9,12 @@ import { agentKeys } from './keys';
 
 const load = {
   dividend: (signal: AbortSignal) => unwrap(client.GET('/wps/agent/contract/dividend', { signal })),
-  dailySalary: (signal: AbortSignal) => unwrap(client.GET('/wps/agent/contract/dailySalary', { signal })),
-  hourSalary: (signal: AbortSignal) => unwrap(client.GET('/wps/agent/contract/hourSalary', { signal })),
-  realtimeSalary: (signal: AbortSignal) => unwrap(client.GET('/wps/agent/contract/realtimeSalary', { signal })),
+  dailySalary: (signal: AbortSignal) =>
+    unwrap(client.GET('/wps/agent/contract/dailySalary', { signal })),
+  hourSalary: (signal: AbortSignal) =>
+    unwrap(client.GET('/wps/agent/contract/hourSalary', { signal })),
+  realtimeSalary: (signal: AbortSignal) =>
+    unwrap(client.GET('/wps/agent/contract/realtimeSalary', { signal })),
 } satisfies Record<ContractKind, unknown>;
 
 export const contractsQuery = (kind: ContractKind) =>

@@ -8,7 +8,12 @@ export const downlineTransactionsQuery = (params: TeamReportParams) =>
   queryOptions({
     queryKey: [...agentKeys.reports, 'transactions', params],
     queryFn: ({ signal }) =>
-      unwrap(client.GET('/wps/agent/team/transactions', { params: { query: { ...params, pageSize: AGENT_PAGE_SIZE } }, signal })),
+      unwrap(
+        client.GET('/wps/agent/team/transactions', {
+          params: { query: { ...params, pageSize: AGENT_PAGE_SIZE } },
+          signal,
+        }),
+      ),
     staleTime: 30_000,
   });
 

@@ -15,7 +15,10 @@ export interface DownlinesParams {
 export const downlinesQuery = ({ pageSize = AGENT_PAGE_SIZE, ...params }: DownlinesParams) =>
   queryOptions({
     queryKey: [...agentKeys.team, 'downlines', { ...params, pageSize }],
-    queryFn: ({ signal }) => unwrap(client.GET('/wps/agent/downlines', { params: { query: { ...params, pageSize } }, signal })),
+    queryFn: ({ signal }) =>
+      unwrap(
+        client.GET('/wps/agent/downlines', { params: { query: { ...params, pageSize } }, signal }),
+      ),
     staleTime: 30_000,
   });
 

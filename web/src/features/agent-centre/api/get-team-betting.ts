@@ -13,7 +13,12 @@ export const teamBettingQuery = (params: TeamReportParams) =>
   queryOptions({
     queryKey: [...agentKeys.reports, 'betting', params],
     queryFn: ({ signal }) =>
-      unwrap(client.GET('/wps/agent/team/betting', { params: { query: { ...params, pageSize: AGENT_PAGE_SIZE } }, signal })),
+      unwrap(
+        client.GET('/wps/agent/team/betting', {
+          params: { query: { ...params, pageSize: AGENT_PAGE_SIZE } },
+          signal,
+        }),
+      ),
     staleTime: 30_000,
   });
 

@@ -8,7 +8,12 @@ export const teamProfitLossQuery = (params: TeamReportParams) =>
   queryOptions({
     queryKey: [...agentKeys.reports, 'profit', params],
     queryFn: ({ signal }) =>
-      unwrap(client.GET('/wps/agent/team/profit', { params: { query: { ...params, pageSize: AGENT_PAGE_SIZE } }, signal })),
+      unwrap(
+        client.GET('/wps/agent/team/profit', {
+          params: { query: { ...params, pageSize: AGENT_PAGE_SIZE } },
+          signal,
+        }),
+      ),
     staleTime: 30_000,
   });
 

@@ -13,7 +13,8 @@ export interface RegisterDownlineInput {
 export function useRegisterDownline() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: RegisterDownlineInput) => unwrap(client.PUT('/wps/agent/register', { body })),
+    mutationFn: (body: RegisterDownlineInput) =>
+      unwrap(client.PUT('/wps/agent/register', { body })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: agentKeys.team }),
   });
 }

@@ -17,7 +17,8 @@ export interface RequestDividendInput {
 export function useRequestDividend() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: RequestDividendInput) => unwrap(client.POST('/wps/agent/contract/dividend/request', { body })),
+    mutationFn: (body: RequestDividendInput) =>
+      unwrap(client.POST('/wps/agent/contract/dividend/request', { body })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: agentKeys.contracts }),
   });
 }

@@ -2,7 +2,15 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-export function AccountFilter({ value, onChange, placeholder }: { value: string; onChange: (account: string) => void; placeholder?: string }) {
+export function AccountFilter({
+  value,
+  onChange,
+  placeholder,
+}: {
+  value: string;
+  onChange: (account: string) => void;
+  placeholder?: string;
+}) {
   const { t } = useTranslation('agentCentre');
   const [text, setText] = useState(value);
   const id = useId();
@@ -18,10 +26,28 @@ export function AccountFilter({ value, onChange, placeholder }: { value: string;
       <label htmlFor={id} className="visually-hidden">
         {t('filter.account')}
       </label>
-      <svg viewBox="0 0 24 24" width="18" height="18" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" aria-hidden="true" className="ac-search__icon">
+      <svg
+        viewBox="0 0 24 24"
+        width="18"
+        height="18"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+        aria-hidden="true"
+        className="ac-search__icon"
+      >
         <path d="M11 4a7 7 0 1 0 0 14 7 7 0 0 0 0-14zM20 20l-4-4" />
       </svg>
-      <input id={id} type="search" value={text} onChange={(e) => setText(e.target.value)} placeholder={placeholder ?? t('filter.account_placeholder')} dir="auto" autoComplete="off" />
+      <input
+        id={id}
+        type="search"
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        placeholder={placeholder ?? t('filter.account_placeholder')}
+        dir="auto"
+        autoComplete="off"
+      />
       <button type="submit" className="btn btn--primary btn--sm">
         {t('filter.search')}
       </button>

@@ -12,11 +12,28 @@ import { errorText } from './error-text';
 import { Amount, Badge, Empty, useMoney, type Tone } from './parts';
 import type { Column } from './record-table';
 
-const STATUS_TONE: Record<Contract['status'], Tone> = { pending: 'pending', active: 'success', rejected: 'danger', terminated: 'muted' };
+const STATUS_TONE: Record<Contract['status'], Tone> = {
+  pending: 'pending',
+  active: 'success',
+  rejected: 'danger',
+  terminated: 'muted',
+};
 
 const percent = (n: number) => `${n.toLocaleString('en', { maximumFractionDigits: 2 })}%`;
 
-export function ContractTable({ contracts, kind, me, empty, caption }: { contracts: readonly Contract[]; kind: ContractKind; me: string; empty: string; caption: string }) {
+export function ContractTable({
+  contracts,
+  kind,
+  me,
+  empty,
+  caption,
+}: {
+  contracts: readonly Contract[];
+  kind: ContractKind;
+  me: string;
+  empty: string;
+  caption: string;
+}) {
   const { t } = useTranslation('agentCentre');
   const money = useMoney();
   const action = useContractAction();
@@ -25,7 +42,10 @@ export function ContractTable({ contracts, kind, me, empty, caption }: { contrac
     if (a !== 'Accept') {
       const ok = await confirmDialog({
         title: t(a === 'Reject' ? 'contracts.reject_title' : 'contracts.terminate_title'),
-        message: t(a === 'Reject' ? 'contracts.reject_text' : 'contracts.terminate_text', { account: c.account, rate: percent(c.rate) }),
+        message: t(a === 'Reject' ? 'contracts.reject_text' : 'contracts.terminate_text', {
+          account: c.account,
+          rate: percent(c.rate),
+        }),
         confirmText: t(`contracts.action_${a}`),
         cancelText: t('form.cancel'),
         tone: 'danger',
@@ -43,23 +63,78 @@ export function ContractTable({ contracts, kind, me, empty, caption }: { contrac
 
   const terms: Record<ContractKind, Column<Contract>[]> = {
     dividend: [
-      { key: 'members', header: t('col.active_members'), numeric: true, cell: (c) => c.activeMembers.toLocaleString('en') },
-      { key: 'bet', header: t('col.period_valid_bet'), numeric: true, cell: (c) => <bdi dir="ltr">{money(c.periodValidBet)}</bdi> },
-      { key: 'pnl', header: t('col.period_pnl'), numeric: true, cell: (c) => <Amount value={c.periodPnl} /> },
+      {
+        key: 'members',
+        header: t('col.active_members'),
+        numeric: true,
+        cell: (c) => c.activeMembers.toLocaleString('en'),
+      },
+      {
+        key: 'bet',
+        header: t('col.period_valid_bet'),
+        numeric: true,
+        cell: (c) => <bdi dir="ltr">{money(c.periodValidBet)}</bdi>,
+      },
+      {
+        key: 'pnl',
+        header: t('col.period_pnl'),
+        numeric: true,
+        cell: (c) => <Amount value={c.periodPnl} />,
+      },
     ],
     dailySalary: [
-      { key: 'daily', header: t('col.daily_bet'), numeric: true, cell: (c) => <bdi dir="ltr">{money(c.dailyBetAmount)}</bdi> },
-      { key: 'members', header: t('col.active_members'), numeric: true, cell: (c) => c.activeMembers.toLocaleString('en') },
-      { key: 'loss', header: t('col.loss_rate'), numeric: true, cell: (c) => <bdi dir="ltr">{percent(c.lossRate)}</bdi> },
+      {
+        key: 'daily',
+        header: t('col.daily_bet'),
+        numeric: true,
+        cell: (c) => <bdi dir="ltr">{money(c.dailyBetAmount)}</bdi>,
+      },
+      {
+        key: 'members',
+        header: t('col.active_members'),
+        numeric: true,
+        cell: (c) => c.activeMembers.toLocaleString('en'),
+      },
+      {
+        key: 'loss',
+        header: t('col.loss_rate'),
+        numeric: true,
+        cell: (c) => <bdi dir="ltr">{percent(c.lossRate)}</bdi>,
+      },
     ],
     hourSalary: [
-      { key: 'hourly', header: t('col.hourly_bet'), numeric: true, cell: (c) => <bdi dir="ltr">{money(c.hourlyBetAmount)}</bdi> },
-      { key: 'members', header: t('col.active_members'), numeric: true, cell: (c) => c.activeMembers.toLocaleString('en') },
+      {
+        key: 'hourly',
+        header: t('col.hourly_bet'),
+        numeric: true,
+        cell: (c) => <bdi dir="ltr">{money(c.hourlyBetAmount)}</bdi>,
+      },
+      {
+        key: 'members',
+        header: t('col.active_members'),
+        numeric: true,
+        cell: (c) => c.activeMembers.toLocaleString('en'),
+      },
     ],
     realtimeSalary: [
-      { key: 'profit', header: t('col.realtime_profit_rate'), numeric: true, cell: (c) => <bdi dir="ltr">{percent(c.realtimeProfitRate)}</bdi> },
-      { key: 'single', header: t('col.single_bet'), numeric: true, cell: (c) => <bdi dir="ltr">{money(c.singleBetAmount)}</bdi> },
-      { key: 'loss', header: t('col.loss_rate'), numeric: true, cell: (c) => <bdi dir="ltr">{percent(c.lossRate)}</bdi> },
+      {
+        key: 'profit',
+        header: t('col.realtime_profit_rate'),
+        numeric: true,
+        cell: (c) => <bdi dir="ltr">{percent(c.realtimeProfitRate)}</bdi>,
+      },
+      {
+        key: 'single',
+        header: t('col.single_bet'),
+        numeric: true,
+        cell: (c) => <bdi dir="ltr">{money(c.singleBetAmount)}</bdi>,
+      },
+      {
+        key: 'loss',
+        header: t('col.loss_rate'),
+        numeric: true,
+        cell: (c) => <bdi dir="ltr">{percent(c.lossRate)}</bdi>,
+      },
     ],
   };
 
@@ -74,9 +149,18 @@ export function ContractTable({ contracts, kind, me, empty, caption }: { contrac
         </span>
       ),
     },
-    { key: 'rate', header: t('col.rate'), numeric: true, cell: (c) => <strong className="ac-rate">{percent(c.rate)}</strong> },
+    {
+      key: 'rate',
+      header: t('col.rate'),
+      numeric: true,
+      cell: (c) => <strong className="ac-rate">{percent(c.rate)}</strong>,
+    },
     ...terms[kind],
-    { key: 'status', header: t('col.status'), cell: (c) => <Badge tone={STATUS_TONE[c.status]}>{t(`contracts.status_${c.status}`)}</Badge> },
+    {
+      key: 'status',
+      header: t('col.status'),
+      cell: (c) => <Badge tone={STATUS_TONE[c.status]}>{t(`contracts.status_${c.status}`)}</Badge>,
+    },
     {
       key: 'actions',
       header: <span className="visually-hidden">{t('col.action')}</span>,
@@ -89,7 +173,10 @@ export function ContractTable({ contracts, kind, me, empty, caption }: { contrac
               className={`btn btn--sm ${a === 'Accept' ? 'btn--primary' : a === 'Reject' ? 'btn--ghost' : 'btn--danger-ghost'}`}
               disabled={action.isPending && action.variables?.id === c.id}
               onClick={() => void run(c, a)}
-              aria-label={t('contracts.action_of', { action: t(`contracts.action_${a}`), account: c.account })}
+              aria-label={t('contracts.action_of', {
+                action: t(`contracts.action_${a}`),
+                account: c.account,
+              })}
             >
               {t(`contracts.action_${a}`)}
             </button>
@@ -107,7 +194,11 @@ export function ContractTable({ contracts, kind, me, empty, caption }: { contrac
         <thead>
           <tr>
             {columns.map((c) => (
-              <th key={c.key} scope="col" className={c.numeric ? 'ac-num' : c.key === 'actions' ? 'ac-end' : undefined}>
+              <th
+                key={c.key}
+                scope="col"
+                className={c.numeric ? 'ac-num' : c.key === 'actions' ? 'ac-end' : undefined}
+              >
                 {c.header}
               </th>
             ))}
@@ -117,7 +208,10 @@ export function ContractTable({ contracts, kind, me, empty, caption }: { contrac
           {contracts.map((row) => (
             <tr key={row.id}>
               {columns.map((c) => (
-                <td key={c.key} className={c.numeric ? 'ac-num' : c.key === 'actions' ? 'ac-end' : undefined}>
+                <td
+                  key={c.key}
+                  className={c.numeric ? 'ac-num' : c.key === 'actions' ? 'ac-end' : undefined}
+                >
                   {c.cell(row)}
                 </td>
               ))}

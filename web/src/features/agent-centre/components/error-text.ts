@@ -10,7 +10,8 @@ import { describeError } from '../../../ui/error-state';
 export function errorText(error: unknown): string {
   if (error instanceof ApiError) {
     const key = `error.${error.errorCode}`;
-    if (i18n.exists(key, { ns: 'agentCentre' })) return i18n.t(key as 'error.fallback', { ns: 'agentCentre' });
+    if (i18n.exists(key, { ns: 'agentCentre' }))
+      return i18n.t(key as 'error.fallback', { ns: 'agentCentre' });
   }
   return describeError(error);
 }

@@ -8,7 +8,15 @@ import { usePermission } from '../../../api/queries/system';
 import { currentLanguage } from '../../../i18n';
 import { formatDate, formatMoney } from '../../../ui/format';
 
-export function PageHead({ title, lead, actions }: { title: ReactNode; lead?: ReactNode; actions?: ReactNode }) {
+export function PageHead({
+  title,
+  lead,
+  actions,
+}: {
+  title: ReactNode;
+  lead?: ReactNode;
+  actions?: ReactNode;
+}) {
   return (
     <header className="ac-head">
       <div>
@@ -27,19 +35,40 @@ export function useMoney(): (amount: number) => string {
 }
 
 /** A signed amount: green credits, red debits, an explicit + or −. */
-export function Amount({ value, signed = true, strong = false }: { value: number; signed?: boolean; strong?: boolean }) {
+export function Amount({
+  value,
+  signed = true,
+  strong = false,
+}: {
+  value: number;
+  signed?: boolean;
+  strong?: boolean;
+}) {
   const money = useMoney();
   const tone = value > 0 ? 'pos' : value < 0 ? 'neg' : 'zero';
   const sign = !signed || value === 0 ? (value < 0 ? '−' : '') : value > 0 ? '+' : '−';
   return (
-    <bdi className={`ac-amount ac-amount--${signed ? tone : 'plain'}${strong ? ' ac-amount--strong' : ''}`} dir="ltr">
+    <bdi
+      className={`ac-amount ac-amount--${signed ? tone : 'plain'}${strong ? ' ac-amount--strong' : ''}`}
+      dir="ltr"
+    >
       {sign}
       {money(Math.abs(value))}
     </bdi>
   );
 }
 
-export function Stat({ label, value, hint, tone }: { label: ReactNode; value: ReactNode; hint?: ReactNode; tone?: 'accent' | 'pos' | 'neg' }) {
+export function Stat({
+  label,
+  value,
+  hint,
+  tone,
+}: {
+  label: ReactNode;
+  value: ReactNode;
+  hint?: ReactNode;
+  tone?: 'accent' | 'pos' | 'neg';
+}) {
   return (
     <div className={`ac-stat${tone ? ` ac-stat--${tone}` : ''}`}>
       <span className="ac-stat__label">{label}</span>
@@ -55,10 +84,26 @@ export function Badge({ tone, children }: { tone: Tone; children: ReactNode }) {
   return <span className={`ac-badge ac-badge--${tone}`}>{children}</span>;
 }
 
-export function Empty({ children, icon = 'inbox' }: { children: ReactNode; icon?: 'inbox' | 'search' }) {
+export function Empty({
+  children,
+  icon = 'inbox',
+}: {
+  children: ReactNode;
+  icon?: 'inbox' | 'search';
+}) {
   return (
     <div className="ac-empty">
-      <svg viewBox="0 0 48 48" width="48" height="48" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round">
+      <svg
+        viewBox="0 0 48 48"
+        width="48"
+        height="48"
+        aria-hidden="true"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2.2"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      >
         {icon === 'inbox' ? (
           <path d="M6 28l6-16h24l6 16v10a2 2 0 0 1-2 2H8a2 2 0 0 1-2-2zM6 28h11l2 5h10l2-5h11" />
         ) : (
@@ -84,7 +129,8 @@ export function Field({ label, error, hint, children, addon }: FieldProps) {
   const id = useId();
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
-  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
+  const describedBy =
+    [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
   return (
     <div className="field ac-field">
       <label className="field__label" htmlFor={id}>
@@ -110,7 +156,10 @@ export function Field({ label, error, hint, children, addon }: FieldProps) {
 
 /** A moment on two lines (day, then time) so the record tables stay narrow. */
 export function When({ ms }: { ms: number }) {
-  const time = new Intl.DateTimeFormat(currentLanguage().htmlLang, { timeStyle: 'short', numberingSystem: 'latn' }).format(new Date(ms));
+  const time = new Intl.DateTimeFormat(currentLanguage().htmlLang, {
+    timeStyle: 'short',
+    numberingSystem: 'latn',
+  }).format(new Date(ms));
   return (
     <time className="ac-when" dateTime={new Date(ms).toISOString()}>
       <span>{formatDate(ms, false)}</span>

@@ -62,7 +62,10 @@ export function RecordTable<T>({
     );
   }
   return (
-    <div className={`ac-table${isFetching && !isPending ? ' ac-table--busy' : ''}`} aria-busy={isPending || isFetching ? true : undefined}>
+    <div
+      className={`ac-table${isFetching && !isPending ? ' ac-table--busy' : ''}`}
+      aria-busy={isPending || isFetching ? true : undefined}
+    >
       <div className="table-wrap">
         <table className="table">
           <caption className="visually-hidden">{caption}</caption>
@@ -89,7 +92,14 @@ export function RecordTable<T>({
               : rows.map((row) => (
                   <tr key={rowKey(row)}>
                     {columns.map((c) => (
-                      <td key={c.key} className={[c.numeric ? 'ac-num' : '', c.wrap ? 'ac-wrap' : ''].filter(Boolean).join(' ') || undefined}>
+                      <td
+                        key={c.key}
+                        className={
+                          [c.numeric ? 'ac-num' : '', c.wrap ? 'ac-wrap' : '']
+                            .filter(Boolean)
+                            .join(' ') || undefined
+                        }
+                      >
                         {c.cell(row)}
                       </td>
                     ))}
@@ -101,7 +111,12 @@ export function RecordTable<T>({
         {!isPending && rows && rows.length === 0 ? <Empty>{empty}</Empty> : null}
       </div>
       {page !== undefined && totalPages !== undefined && onPage ? (
-        <Pagination page={page} totalPages={totalPages} onChange={onPage} label={t('pages_of', { name: caption })} />
+        <Pagination
+          page={page}
+          totalPages={totalPages}
+          onChange={onPage}
+          label={t('pages_of', { name: caption })}
+        />
       ) : null}
     </div>
   );

@@ -31,7 +31,9 @@ export function AnnouncementsPage() {
                 <h4 className="ac-notice__title">
                   <bdi>{translateContent(a.title)}</bdi>
                 </h4>
-                {i === 0 ? <span className="ac-notice__tag">{t('announcements.latest')}</span> : null}
+                {i === 0 ? (
+                  <span className="ac-notice__tag">{t('announcements.latest')}</span>
+                ) : null}
                 <time className="ac-notice__time" dateTime={new Date(a.timestamp).toISOString()}>
                   {formatDate(a.timestamp, false)}
                 </time>

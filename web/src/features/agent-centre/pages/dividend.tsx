@@ -54,7 +54,8 @@ export function DividendPage() {
   const [errors, setErrors] = useState<Errors>({});
   const serverFields = refusedFields(request.error);
 
-  if (contracts.isError) return <ErrorState error={contracts.error} onRetry={() => void contracts.refetch()} />;
+  if (contracts.isError)
+    return <ErrorState error={contracts.error} onRetry={() => void contracts.refetch()} />;
   const all = contracts.data?.contracts ?? [];
   const { mine, team } = splitContracts(all, me);
   const rate = parseRate(form.rate);
@@ -70,9 +71,12 @@ export function DividendPage() {
     if (!form.account) next.account = t('dividend.account_required');
     if (!form.rate.trim()) next.rate = t('dividend.rate_required');
     else if (rate === null) next.rate = t('dividend.rate_invalid');
-    if (form.activeMembers.trim() && !/^\d{1,6}$/.test(form.activeMembers.trim())) next.activeMembers = t('dividend.whole_number');
-    if (form.periodValidBet.trim() && !/^\d+(\.\d{1,2})?$/.test(form.periodValidBet.trim())) next.periodValidBet = t('dividend.amount_invalid');
-    if (form.periodPnl.trim() && !/^-?\d+(\.\d{1,2})?$/.test(form.periodPnl.trim())) next.periodPnl = t('dividend.amount_invalid');
+    if (form.activeMembers.trim() && !/^\d{1,6}$/.test(form.activeMembers.trim()))
+      next.activeMembers = t('dividend.whole_number');
+    if (form.periodValidBet.trim() && !/^\d+(\.\d{1,2})?$/.test(form.periodValidBet.trim()))
+      next.periodValidBet = t('dividend.amount_invalid');
+    if (form.periodPnl.trim() && !/^-?\d+(\.\d{1,2})?$/.test(form.periodPnl.trim()))
+      next.periodPnl = t('dividend.amount_invalid');
     return next;
   };
 
@@ -118,17 +122,25 @@ export function DividendPage() {
           if (result.terminatedDownlines.length > 0) {
             void alertDialog({
               title: t('dividend.terminated_title'),
-              message: t('dividend.terminated_text', { accounts: result.terminatedDownlines.join(', ') }),
+              message: t('dividend.terminated_text', {
+                accounts: result.terminatedDownlines.join(', '),
+              }),
               tone: 'warning',
             });
           }
-          toast.success(t('dividend.offered', { account: result.contract.account, rate: percent(result.contract.rate) }));
+          toast.success(
+            t('dividend.offered', {
+              account: result.contract.account,
+              rate: percent(result.contract.rate),
+            }),
+          );
         },
       },
     );
   };
 
-  const error = (key: keyof Form) => errors[key] ?? (serverFields.has(key) ? errorText(request.error) : null);
+  const error = (key: keyof Form) =>
+    errors[key] ?? (serverFields.has(key) ? errorText(request.error) : null);
 
   return (
     <>
@@ -140,18 +152,36 @@ export function DividendPage() {
           <h4 className="ac-card__title" id="ac-dividend-mine">
             {t('contracts.mine')}
           </h4>
-          <ContractTable contracts={mine} kind="dividend" me={me} empty={t('contracts.empty')} caption={t('contracts.mine')} />
+          <ContractTable
+            contracts={mine}
+            kind="dividend"
+            me={me}
+            empty={t('contracts.empty')}
+            caption={t('contracts.mine')}
+          />
         </section>
       ) : null}
 
-      <form className="ac-card ac-card--pad ac-form" onSubmit={(e) => void submit(e)} noValidate aria-labelledby="ac-dividend-offer">
+      <form
+        className="ac-card ac-card--pad ac-form"
+        onSubmit={(e) => void submit(e)}
+        noValidate
+        aria-labelledby="ac-dividend-offer"
+      >
         <h4 className="ac-card__title" id="ac-dividend-offer">
           {t('dividend.offer_title')}
         </h4>
         <div className="ac-form__row">
           <Field label={t('dividend.downline')} error={error('account')}>
             {({ id, describedBy, invalid }) => (
-              <select id={id} className="ac-select" value={form.account} onChange={(e) => set('account', e.target.value)} aria-describedby={describedBy} aria-invalid={invalid || undefined}>
+              <select
+                id={id}
+                className="ac-select"
+                value={form.account}
+                onChange={(e) => set('account', e.target.value)}
+                aria-describedby={describedBy}
+                aria-invalid={invalid || undefined}
+              >
                 <option value="">{t('dividend.choose_downline')}</option>
                 {downlines.data?.list.map((d) => (
                   <option key={d.account} value={d.account}>
@@ -161,26 +191,73 @@ export function DividendPage() {
               </select>
             )}
           </Field>
-          <Field label={t('dividend.rate')} error={error('rate')} addon={<span className="ac-unit">%</span>}>
+          <Field
+            label={t('dividend.rate')}
+            error={error('rate')}
+            addon={<span className="ac-unit">%</span>}
+          >
             {({ id, describedBy, invalid }) => (
-              <input id={id} inputMode="decimal" autoComplete="off" placeholder="0" value={form.rate} onChange={(e) => set('rate', e.target.value)} aria-describedby={describedBy} aria-invalid={invalid || undefined} dir="ltr" />
+              <input
+                id={id}
+                inputMode="decimal"
+                autoComplete="off"
+                placeholder="0"
+                value={form.rate}
+                onChange={(e) => set('rate', e.target.value)}
+                aria-describedby={describedBy}
+                aria-invalid={invalid || undefined}
+                dir="ltr"
+              />
             )}
           </Field>
         </div>
         <div className="ac-form__row ac-form__row--3">
-          <Field label={<Optional label={t('dividend.active_members')} />} error={error('activeMembers')}>
+          <Field
+            label={<Optional label={t('dividend.active_members')} />}
+            error={error('activeMembers')}
+          >
             {({ id, describedBy, invalid }) => (
-              <input id={id} inputMode="numeric" autoComplete="off" value={form.activeMembers} onChange={(e) => set('activeMembers', e.target.value)} aria-describedby={describedBy} aria-invalid={invalid || undefined} dir="ltr" />
+              <input
+                id={id}
+                inputMode="numeric"
+                autoComplete="off"
+                value={form.activeMembers}
+                onChange={(e) => set('activeMembers', e.target.value)}
+                aria-describedby={describedBy}
+                aria-invalid={invalid || undefined}
+                dir="ltr"
+              />
             )}
           </Field>
-          <Field label={<Optional label={t('dividend.period_valid_bet')} />} error={error('periodValidBet')}>
+          <Field
+            label={<Optional label={t('dividend.period_valid_bet')} />}
+            error={error('periodValidBet')}
+          >
             {({ id, describedBy, invalid }) => (
-              <input id={id} inputMode="decimal" autoComplete="off" value={form.periodValidBet} onChange={(e) => set('periodValidBet', e.target.value)} aria-describedby={describedBy} aria-invalid={invalid || undefined} dir="ltr" />
+              <input
+                id={id}
+                inputMode="decimal"
+                autoComplete="off"
+                value={form.periodValidBet}
+                onChange={(e) => set('periodValidBet', e.target.value)}
+                aria-describedby={describedBy}
+                aria-invalid={invalid || undefined}
+                dir="ltr"
+              />
             )}
           </Field>
           <Field label={<Optional label={t('dividend.period_pnl')} />} error={error('periodPnl')}>
             {({ id, describedBy, invalid }) => (
-              <input id={id} inputMode="decimal" autoComplete="off" value={form.periodPnl} onChange={(e) => set('periodPnl', e.target.value)} aria-describedby={describedBy} aria-invalid={invalid || undefined} dir="ltr" />
+              <input
+                id={id}
+                inputMode="decimal"
+                autoComplete="off"
+                value={form.periodPnl}
+                onChange={(e) => set('periodPnl', e.target.value)}
+                aria-describedby={describedBy}
+                aria-invalid={invalid || undefined}
+                dir="ltr"
+              />
             )}
           </Field>
         </div>
@@ -214,7 +291,17 @@ export function DividendPage() {
         <h4 className="ac-card__title" id="ac-dividend-team">
           {t('contracts.team')}
         </h4>
-        {!contracts.data ? <Skeleton height={200} radius={14} /> : <ContractTable contracts={team} kind="dividend" me={me} empty={t('contracts.empty')} caption={t('contracts.team')} />}
+        {!contracts.data ? (
+          <Skeleton height={200} radius={14} />
+        ) : (
+          <ContractTable
+            contracts={team}
+            kind="dividend"
+            me={me}
+            empty={t('contracts.empty')}
+            caption={t('contracts.team')}
+          />
+        )}
       </section>
     </>
   );

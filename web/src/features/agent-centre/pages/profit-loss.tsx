@@ -15,13 +15,47 @@ export function ProfitLossPage() {
   const rows = useTeamProfitLoss({ pageNo: page, ...(account ? { account } : {}) });
 
   const columns: Column<ProfitLossRow>[] = [
-    { key: 'account', header: t('col.account'), cell: (r) => <strong dir="ltr">{r.account}</strong> },
-    { key: 'deposit', header: t('col.deposit'), numeric: true, cell: (r) => <bdi dir="ltr">{money(r.deposit)}</bdi> },
-    { key: 'withdraw', header: t('col.withdraw'), numeric: true, cell: (r) => <bdi dir="ltr">{money(r.withdraw)}</bdi> },
-    { key: 'valid', header: t('col.valid_bet'), numeric: true, cell: (r) => <bdi dir="ltr">{money(r.validBet)}</bdi> },
-    { key: 'win', header: t('col.win'), numeric: true, cell: (r) => <bdi dir="ltr">{money(r.win)}</bdi> },
-    { key: 'bonus', header: t('col.bonus'), numeric: true, cell: (r) => <bdi dir="ltr">{money(r.bonus)}</bdi> },
-    { key: 'profit', header: t('col.profit'), numeric: true, cell: (r) => <Amount value={r.profit} strong /> },
+    {
+      key: 'account',
+      header: t('col.account'),
+      cell: (r) => <strong dir="ltr">{r.account}</strong>,
+    },
+    {
+      key: 'deposit',
+      header: t('col.deposit'),
+      numeric: true,
+      cell: (r) => <bdi dir="ltr">{money(r.deposit)}</bdi>,
+    },
+    {
+      key: 'withdraw',
+      header: t('col.withdraw'),
+      numeric: true,
+      cell: (r) => <bdi dir="ltr">{money(r.withdraw)}</bdi>,
+    },
+    {
+      key: 'valid',
+      header: t('col.valid_bet'),
+      numeric: true,
+      cell: (r) => <bdi dir="ltr">{money(r.validBet)}</bdi>,
+    },
+    {
+      key: 'win',
+      header: t('col.win'),
+      numeric: true,
+      cell: (r) => <bdi dir="ltr">{money(r.win)}</bdi>,
+    },
+    {
+      key: 'bonus',
+      header: t('col.bonus'),
+      numeric: true,
+      cell: (r) => <bdi dir="ltr">{money(r.bonus)}</bdi>,
+    },
+    {
+      key: 'profit',
+      header: t('col.profit'),
+      numeric: true,
+      cell: (r) => <Amount value={r.profit} strong />,
+    },
   ];
 
   return (

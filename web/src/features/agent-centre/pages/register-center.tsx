@@ -24,7 +24,15 @@ function ruleOf(rules: readonly FieldRule[], key: 'username' | 'password'): Fiel
   const rule = rules.find((r) => r.key === key);
   return rule
     ? { ...rule, enabled: true, required: true }
-    : { key, enabled: true, required: true, acceptedPattern: '*', patternId: 0, minLength: 1, maxLength: key === 'username' ? 64 : 128 };
+    : {
+        key,
+        enabled: true,
+        required: true,
+        acceptedPattern: '*',
+        patternId: 0,
+        minLength: 1,
+        maxLength: key === 'username' ? 64 : 128,
+      };
 }
 
 export function RegisterCenterPage() {
@@ -32,7 +40,11 @@ export function RegisterCenterPage() {
   const { registerRules } = usePermission();
   const register = useRegisterDownline();
   const [type, setType] = useState<0 | 2>(0);
-  const [values, setValues] = useState<Record<Key, string>>({ username: '', password: '', confirmPassword: '' });
+  const [values, setValues] = useState<Record<Key, string>>({
+    username: '',
+    password: '',
+    confirmPassword: '',
+  });
   const [errors, setErrors] = useState<Partial<Record<Key, string>>>({});
   const [created, setCreated] = useState<Downline | null>(null);
   const serverFields = refusedFields(register.error);
@@ -42,7 +54,10 @@ export function RegisterCenterPage() {
     password: t('register.password'),
     confirmPassword: t('register.confirm_password'),
   };
-  const rules = { username: ruleOf(registerRules, 'username'), password: ruleOf(registerRules, 'password') };
+  const rules = {
+    username: ruleOf(registerRules, 'username'),
+    password: ruleOf(registerRules, 'password'),
+  };
 
   const check = (key: Key, next = values): string | undefined => {
     const error =
@@ -87,7 +102,16 @@ export function RegisterCenterPage() {
         <PageHead title={t('menu.registerCenter')} />
         <div className="ac-result" role="status">
           <span className="ac-result__icon" aria-hidden="true">
-            <svg viewBox="0 0 24 24" width="36" height="36" fill="none" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round" strokeLinejoin="round">
+            <svg
+              viewBox="0 0 24 24"
+              width="36"
+              height="36"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2.4"
+              strokeLinecap="round"
+              strokeLinejoin="round"
+            >
               <path d="M5 12.5l4.5 4.5L19 7.5" />
             </svg>
           </span>
@@ -112,7 +136,11 @@ export function RegisterCenterPage() {
           </dl>
           <p className="ac-result__text">{t('register.created_text')}</p>
           <div className="ac-result__actions">
-            <button type="button" className="btn btn--ghost" onClick={() => ui.openCentre('agent', 'downlineManagmentView')}>
+            <button
+              type="button"
+              className="btn btn--ghost"
+              onClick={() => ui.openCentre('agent', 'downlineManagmentView')}
+            >
               {t('menu.downlineManagmentView')}
             </button>
             <button
@@ -139,30 +167,57 @@ export function RegisterCenterPage() {
           <span className="field__label" id="ac-register-type">
             {t('register.type')}
           </span>
-          <div className="ac-segment ac-segment--wide" role="radiogroup" aria-labelledby="ac-register-type">
+          <div
+            className="ac-segment ac-segment--wide"
+            role="radiogroup"
+            aria-labelledby="ac-register-type"
+          >
             {DOWNLINE_TYPES.map((v) => (
-              <button key={v} type="button" role="radio" aria-checked={type === v} className="ac-segment__btn" onClick={() => setType(v)}>
+              <button
+                key={v}
+                type="button"
+                role="radio"
+                aria-checked={type === v}
+                className="ac-segment__btn"
+                onClick={() => setType(v)}
+              >
                 {t(v === 0 ? 'register.type_player' : 'register.type_agent')}
               </button>
             ))}
           </div>
-          <p className="ac-field__hint">{t(type === 0 ? 'register.type_player_hint' : 'register.type_agent_hint')}</p>
+          <p className="ac-field__hint">
+            {t(type === 0 ? 'register.type_player_hint' : 'register.type_agent_hint')}
+          </p>
         </div>
-        <Field label={labels.username} error={errors.username ?? (serverFields.has('username') ? errorText(register.error) : null)} hint={hint('username')}>
+        <Field
+          label={labels.username}
+          error={
+            errors.username ?? (serverFields.has('username') ? errorText(register.error) : null)
+          }
+          hint={hint('username')}
+        >
           {({ id, describedBy, invalid }) => (
             <input
               id={id}
               autoComplete="off"
               value={values.username}
               onChange={(e) => set('username', e.target.value)}
-              onBlur={() => values.username && setErrors((er) => ({ ...er, username: check('username') }))}
+              onBlur={() =>
+                values.username && setErrors((er) => ({ ...er, username: check('username') }))
+              }
               aria-describedby={describedBy}
               aria-invalid={invalid || undefined}
               dir="ltr"
             />
           )}
         </Field>
-        <Field label={labels.password} error={errors.password ?? (serverFields.has('password') ? errorText(register.error) : null)} hint={hint('password')}>
+        <Field
+          label={labels.password}
+          error={
+            errors.password ?? (serverFields.has('password') ? errorText(register.error) : null)
+          }
+          hint={hint('password')}
+        >
           {({ id, describedBy, invalid }) => (
             <input
               id={id}
@@ -170,7 +225,9 @@ export function RegisterCenterPage() {
               autoComplete="new-password"
               value={values.password}
               onChange={(e) => set('password', e.target.value)}
-              onBlur={() => values.password && setErrors((er) => ({ ...er, password: check('password') }))}
+              onBlur={() =>
+                values.password && setErrors((er) => ({ ...er, password: check('password') }))
+              }
               aria-describedby={describedBy}
               aria-invalid={invalid || undefined}
               dir="ltr"

@@ -9,7 +9,8 @@ import { PageHead, Stat, useMoney } from '../components/parts';
 import { RecordTable, type Column } from '../components/record-table';
 import type { RevenueRow } from '../types';
 
-const sum = (rows: readonly RevenueRow[], f: (r: RevenueRow) => number) => Math.round(rows.reduce((s, r) => s + f(r), 0) * 100) / 100;
+const sum = (rows: readonly RevenueRow[], f: (r: RevenueRow) => number) =>
+  Math.round(rows.reduce((s, r) => s + f(r), 0) * 100) / 100;
 
 export function RevenuePage() {
   const { t } = useTranslation('agentCentre');
@@ -17,15 +18,31 @@ export function RevenuePage() {
   const [page, setPage] = useState(1);
   const money = useMoney();
 
-  if (revenue.isError) return <ErrorState error={revenue.error} onRetry={() => void revenue.refetch()} />;
+  if (revenue.isError)
+    return <ErrorState error={revenue.error} onRetry={() => void revenue.refetch()} />;
   const rows = revenue.data?.rows;
   const shown = rows?.slice((page - 1) * AGENT_PAGE_SIZE, page * AGENT_PAGE_SIZE);
 
   const columns: Column<RevenueRow>[] = [
     { key: 'day', header: t('col.day'), cell: (r) => <bdi dir="ltr">{r.day}</bdi> },
-    { key: 'commission', header: t('col.commission'), numeric: true, cell: (r) => <bdi dir="ltr">{money(r.commission)}</bdi> },
-    { key: 'dividend', header: t('col.dividend'), numeric: true, cell: (r) => <bdi dir="ltr">{money(r.dividend)}</bdi> },
-    { key: 'salary', header: t('col.salary'), numeric: true, cell: (r) => <bdi dir="ltr">{money(r.salary)}</bdi> },
+    {
+      key: 'commission',
+      header: t('col.commission'),
+      numeric: true,
+      cell: (r) => <bdi dir="ltr">{money(r.commission)}</bdi>,
+    },
+    {
+      key: 'dividend',
+      header: t('col.dividend'),
+      numeric: true,
+      cell: (r) => <bdi dir="ltr">{money(r.dividend)}</bdi>,
+    },
+    {
+      key: 'salary',
+      header: t('col.salary'),
+      numeric: true,
+      cell: (r) => <bdi dir="ltr">{money(r.salary)}</bdi>,
+    },
     {
       key: 'total',
       header: t('col.total'),
@@ -44,10 +61,23 @@ export function RevenuePage() {
       <div className="ac-stats">
         {rows && revenue.data ? (
           <>
-            <Stat label={t('revenue.total')} value={<bdi dir="ltr">{money(revenue.data.total)}</bdi>} tone="accent" />
-            <Stat label={t('col.commission')} value={<bdi dir="ltr">{money(sum(rows, (r) => r.commission))}</bdi>} />
-            <Stat label={t('col.dividend')} value={<bdi dir="ltr">{money(sum(rows, (r) => r.dividend))}</bdi>} />
-            <Stat label={t('col.salary')} value={<bdi dir="ltr">{money(sum(rows, (r) => r.salary))}</bdi>} />
+            <Stat
+              label={t('revenue.total')}
+              value={<bdi dir="ltr">{money(revenue.data.total)}</bdi>}
+              tone="accent"
+            />
+            <Stat
+              label={t('col.commission')}
+              value={<bdi dir="ltr">{money(sum(rows, (r) => r.commission))}</bdi>}
+            />
+            <Stat
+              label={t('col.dividend')}
+              value={<bdi dir="ltr">{money(sum(rows, (r) => r.dividend))}</bdi>}
+            />
+            <Stat
+              label={t('col.salary')}
+              value={<bdi dir="ltr">{money(sum(rows, (r) => r.salary))}</bdi>}
+            />
           </>
         ) : (
           Array.from({ length: 4 }, (_, i) => <Skeleton key={i} height={88} radius={14} />)

@@ -33,7 +33,8 @@ export function SalaryPage({ kind }: { kind: SalaryKind }) {
   const period = usePeriod();
   const title = t(`menu.${SALARY_PAGES[kind]}`);
 
-  if (contracts.isError) return <ErrorState error={contracts.error} onRetry={() => void contracts.refetch()} />;
+  if (contracts.isError)
+    return <ErrorState error={contracts.error} onRetry={() => void contracts.refetch()} />;
   const minutes = contracts.data?.settlementMinutes ?? SALARY_SETTLEMENT_MINUTES[kind];
   const { mine, team } = splitContracts(contracts.data?.contracts ?? [], me);
 
@@ -42,7 +43,16 @@ export function SalaryPage({ kind }: { kind: SalaryKind }) {
       <PageHead title={title} lead={t(`salary.lead_${kind}`)} />
       <div className="ac-settle" role="note">
         <span className="ac-settle__icon" aria-hidden="true">
-          <svg viewBox="0 0 24 24" width="22" height="22" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+          <svg
+            viewBox="0 0 24 24"
+            width="22"
+            height="22"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+          >
             <path d="M12 3a9 9 0 1 0 0 18 9 9 0 0 0 0-18zM12 7v5l3 2" />
           </svg>
         </span>
@@ -60,14 +70,26 @@ export function SalaryPage({ kind }: { kind: SalaryKind }) {
               <h4 className="ac-card__title" id={`ac-${kind}-mine`}>
                 {t('contracts.mine')}
               </h4>
-              <ContractTable contracts={mine} kind={kind} me={me} empty={t('contracts.empty')} caption={t('contracts.mine')} />
+              <ContractTable
+                contracts={mine}
+                kind={kind}
+                me={me}
+                empty={t('contracts.empty')}
+                caption={t('contracts.mine')}
+              />
             </section>
           ) : null}
           <section className="ac-section" aria-labelledby={`ac-${kind}-team`}>
             <h4 className="ac-card__title" id={`ac-${kind}-team`}>
               {t('contracts.team')}
             </h4>
-            <ContractTable contracts={team} kind={kind} me={me} empty={t('contracts.empty')} caption={t('contracts.team')} />
+            <ContractTable
+              contracts={team}
+              kind={kind}
+              me={me}
+              empty={t('contracts.empty')}
+              caption={t('contracts.team')}
+            />
           </section>
         </>
       )}

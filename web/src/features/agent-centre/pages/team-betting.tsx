@@ -31,10 +31,30 @@ export function TeamBettingPage() {
         </div>
       ),
     },
-    { key: 'bet', header: t('col.bet'), numeric: true, cell: (r) => <bdi dir="ltr">{money(r.betAmount)}</bdi> },
-    { key: 'valid', header: t('col.valid_bet'), numeric: true, cell: (r) => <bdi dir="ltr">{money(r.validBet)}</bdi> },
-    { key: 'win', header: t('col.win'), numeric: true, cell: (r) => <bdi dir="ltr">{money(r.winAmount)}</bdi> },
-    { key: 'profit', header: t('col.profit'), numeric: true, cell: (r) => <Amount value={r.profit} /> },
+    {
+      key: 'bet',
+      header: t('col.bet'),
+      numeric: true,
+      cell: (r) => <bdi dir="ltr">{money(r.betAmount)}</bdi>,
+    },
+    {
+      key: 'valid',
+      header: t('col.valid_bet'),
+      numeric: true,
+      cell: (r) => <bdi dir="ltr">{money(r.validBet)}</bdi>,
+    },
+    {
+      key: 'win',
+      header: t('col.win'),
+      numeric: true,
+      cell: (r) => <bdi dir="ltr">{money(r.winAmount)}</bdi>,
+    },
+    {
+      key: 'profit',
+      header: t('col.profit'),
+      numeric: true,
+      cell: (r) => <Amount value={r.profit} />,
+    },
   ];
 
   return (
@@ -63,7 +83,9 @@ export function TeamBettingPage() {
         totalPages={bets.data?.totalPages ?? 1}
         onPage={setPage}
       />
-      {bets.data ? <p className="ac-count">{t('reports.count', { count: bets.data.totalCount })}</p> : null}
+      {bets.data ? (
+        <p className="ac-count">{t('reports.count', { count: bets.data.totalCount })}</p>
+      ) : null}
     </>
   );
 }

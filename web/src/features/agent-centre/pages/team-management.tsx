@@ -21,7 +21,10 @@ export function TeamManagementPage() {
   const [page, setPage] = useState(1);
   const money = useMoney();
   const parent = trail.at(-1);
-  const downlines = useDownlines({ pageNo: page, ...(search ? { account: search } : parent ? { parent } : {}) });
+  const downlines = useDownlines({
+    pageNo: page,
+    ...(search ? { account: search } : parent ? { parent } : {}),
+  });
 
   const drill = (account: string) => {
     setSearch('');
@@ -35,7 +38,10 @@ export function TeamManagementPage() {
       header: t('col.account'),
       cell: (d) => (
         <div className="ac-member">
-          <span className={`ac-member__avatar${d.isAgent ? ' ac-member__avatar--agent' : ''}`} aria-hidden="true">
+          <span
+            className={`ac-member__avatar${d.isAgent ? ' ac-member__avatar--agent' : ''}`}
+            aria-hidden="true"
+          >
             {d.account.slice(0, 1).toUpperCase()}
           </span>
           <div className="ac-cell-2">
@@ -45,17 +51,41 @@ export function TeamManagementPage() {
         </div>
       ),
     },
-    { key: 'level', header: t('col.level'), numeric: true, cell: (d) => t('team.level_n', { level: d.level }) },
-    { key: 'balance', header: t('col.balance'), numeric: true, cell: (d) => <bdi dir="ltr">{money(d.balance)}</bdi> },
-    { key: 'team', header: t('col.team_size'), numeric: true, cell: (d) => d.teamSize.toLocaleString('en') },
-    { key: 'registered', header: t('col.registered'), cell: (d) => formatDate(d.registeredAt, false) },
+    {
+      key: 'level',
+      header: t('col.level'),
+      numeric: true,
+      cell: (d) => t('team.level_n', { level: d.level }),
+    },
+    {
+      key: 'balance',
+      header: t('col.balance'),
+      numeric: true,
+      cell: (d) => <bdi dir="ltr">{money(d.balance)}</bdi>,
+    },
+    {
+      key: 'team',
+      header: t('col.team_size'),
+      numeric: true,
+      cell: (d) => d.teamSize.toLocaleString('en'),
+    },
+    {
+      key: 'registered',
+      header: t('col.registered'),
+      cell: (d) => formatDate(d.registeredAt, false),
+    },
     { key: 'last', header: t('col.last_active'), cell: (d) => <When ms={d.lastLoginAt} /> },
     {
       key: 'action',
       header: <span className="visually-hidden">{t('col.action')}</span>,
       cell: (d) =>
         d.teamSize > 0 ? (
-          <button type="button" className="btn btn--ghost btn--sm" onClick={() => drill(d.account)} aria-label={t('team.view_team_of', { account: d.account })}>
+          <button
+            type="button"
+            className="btn btn--ghost btn--sm"
+            onClick={() => drill(d.account)}
+            aria-label={t('team.view_team_of', { account: d.account })}
+          >
             {t('team.view_team')}
           </button>
         ) : null,
@@ -101,7 +131,9 @@ export function TeamManagementPage() {
             ))}
             {search ? (
               <li>
-                <span className="ac-crumbs__search">{t('team.search_results', { text: search })}</span>
+                <span className="ac-crumbs__search">
+                  {t('team.search_results', { text: search })}
+                </span>
               </li>
             ) : null}
           </ol>
@@ -129,7 +161,9 @@ export function TeamManagementPage() {
         totalPages={downlines.data?.totalPages ?? 1}
         onPage={setPage}
       />
-      {downlines.data ? <p className="ac-count">{t('team.count', { count: downlines.data.totalCount })}</p> : null}
+      {downlines.data ? (
+        <p className="ac-count">{t('team.count', { count: downlines.data.totalCount })}</p>
+      ) : null}
     </>
   );
 }

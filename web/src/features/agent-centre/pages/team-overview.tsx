@@ -14,7 +14,8 @@ export function TeamOverviewPage() {
   const revenue = useAgentRevenue();
   const money = useMoney();
 
-  if (overview.isError) return <ErrorState error={overview.error} onRetry={() => void overview.refetch()} />;
+  if (overview.isError)
+    return <ErrorState error={overview.error} onRetry={() => void overview.refetch()} />;
   const o = overview.data;
 
   return (
@@ -24,11 +25,19 @@ export function TeamOverviewPage() {
         lead={t('overview.lead')}
         actions={
           <>
-            <button type="button" className="btn btn--primary btn--sm" onClick={() => ui.openCentre('agent', 'registerCenter')}>
+            <button
+              type="button"
+              className="btn btn--primary btn--sm"
+              onClick={() => ui.openCentre('agent', 'registerCenter')}
+            >
               <Icon name="referral" size={16} />
               {t('overview.open_account')}
             </button>
-            <button type="button" className="btn btn--outline btn--sm" onClick={() => ui.openCentre('agent', 'downlineManagmentView')}>
+            <button
+              type="button"
+              className="btn btn--outline btn--sm"
+              onClick={() => ui.openCentre('agent', 'downlineManagmentView')}
+            >
               {t('menu.downlineManagmentView')}
             </button>
           </>
@@ -51,7 +60,9 @@ export function TeamOverviewPage() {
               <strong className="ac-hero__value" data-testid="team-size">
                 {o.teamSize.toLocaleString('en')}
               </strong>
-              <span className="ac-hero__sub">{t('overview.team_size_hint', { direct: o.directMembers })}</span>
+              <span className="ac-hero__sub">
+                {t('overview.team_size_hint', { direct: o.directMembers })}
+              </span>
             </div>
             <div className="ac-hero__figure">
               <span className="ac-hero__label">{t('overview.team_balance')}</span>
@@ -73,9 +84,19 @@ export function TeamOverviewPage() {
               {t('overview.members')}
             </h4>
             <div className="ac-stats ac-stats--3">
-              <Stat label={t('overview.direct_members')} value={o.directMembers.toLocaleString('en')} />
-              <Stat label={t('overview.active_members')} value={o.activeMembers.toLocaleString('en')} hint={t('overview.active_hint')} />
-              <Stat label={t('overview.new_today')} value={o.newMembersToday.toLocaleString('en')} />
+              <Stat
+                label={t('overview.direct_members')}
+                value={o.directMembers.toLocaleString('en')}
+              />
+              <Stat
+                label={t('overview.active_members')}
+                value={o.activeMembers.toLocaleString('en')}
+                hint={t('overview.active_hint')}
+              />
+              <Stat
+                label={t('overview.new_today')}
+                value={o.newMembersToday.toLocaleString('en')}
+              />
             </div>
           </section>
           <section aria-labelledby="ac-money" className="ac-section">
@@ -83,10 +104,24 @@ export function TeamOverviewPage() {
               {t('overview.money')}
             </h4>
             <div className="ac-stats">
-              <Stat label={t('overview.team_deposit')} value={<bdi dir="ltr">{money(o.teamDeposit)}</bdi>} />
-              <Stat label={t('overview.team_withdraw')} value={<bdi dir="ltr">{money(o.teamWithdraw)}</bdi>} />
-              <Stat label={t('overview.team_valid_bet')} value={<bdi dir="ltr">{money(o.teamValidBet)}</bdi>} />
-              <Stat label={t('overview.team_profit')} value={<Amount value={o.teamProfit} />} tone={o.teamProfit >= 0 ? 'pos' : 'neg'} hint={t('overview.team_profit_hint')} />
+              <Stat
+                label={t('overview.team_deposit')}
+                value={<bdi dir="ltr">{money(o.teamDeposit)}</bdi>}
+              />
+              <Stat
+                label={t('overview.team_withdraw')}
+                value={<bdi dir="ltr">{money(o.teamWithdraw)}</bdi>}
+              />
+              <Stat
+                label={t('overview.team_valid_bet')}
+                value={<bdi dir="ltr">{money(o.teamValidBet)}</bdi>}
+              />
+              <Stat
+                label={t('overview.team_profit')}
+                value={<Amount value={o.teamProfit} />}
+                tone={o.teamProfit >= 0 ? 'pos' : 'neg'}
+                hint={t('overview.team_profit_hint')}
+              />
             </div>
           </section>
         </>

@@ -19,16 +19,42 @@ export function TransactionsPage() {
   const columns: Column<TeamTransaction>[] = [
     { key: 'time', header: t('col.time'), cell: (r) => <When ms={r.time} /> },
     { key: 'account', header: t('col.account'), cell: (r) => <span dir="ltr">{r.account}</span> },
-    { key: 'kind', header: t('col.type'), cell: (r) => <span className={`ac-kind ac-kind--${r.kind}`}>{kindLabel(t, r.kind)}</span> },
-    { key: 'amount', header: t('col.amount'), numeric: true, cell: (r) => <Amount value={r.amount} /> },
-    { key: 'after', header: t('col.balance_after'), numeric: true, cell: (r) => <bdi dir="ltr">{money(r.balanceAfter)}</bdi> },
-    { key: 'status', header: t('col.status'), cell: (r) => <Badge tone={txStatusTone(r.status)}>{txStatusLabel(t, r.status)}</Badge> },
-    { key: 'remark', header: t('col.remark'), wrap: true, cell: (r) => <bdi>{translateContent(r.remark)}</bdi> },
+    {
+      key: 'kind',
+      header: t('col.type'),
+      cell: (r) => <span className={`ac-kind ac-kind--${r.kind}`}>{kindLabel(t, r.kind)}</span>,
+    },
+    {
+      key: 'amount',
+      header: t('col.amount'),
+      numeric: true,
+      cell: (r) => <Amount value={r.amount} />,
+    },
+    {
+      key: 'after',
+      header: t('col.balance_after'),
+      numeric: true,
+      cell: (r) => <bdi dir="ltr">{money(r.balanceAfter)}</bdi>,
+    },
+    {
+      key: 'status',
+      header: t('col.status'),
+      cell: (r) => <Badge tone={txStatusTone(r.status)}>{txStatusLabel(t, r.status)}</Badge>,
+    },
+    {
+      key: 'remark',
+      header: t('col.remark'),
+      wrap: true,
+      cell: (r) => <bdi>{translateContent(r.remark)}</bdi>,
+    },
   ];
 
   return (
     <>
-      <PageHead title={t('menu.agentDownlineTransactionDetailsCopy')} lead={t('reports.transactions_lead')} />
+      <PageHead
+        title={t('menu.agentDownlineTransactionDetailsCopy')}
+        lead={t('reports.transactions_lead')}
+      />
       <div className="ac-toolbar ac-toolbar--end">
         <AccountFilter
           value={account}
@@ -52,7 +78,9 @@ export function TransactionsPage() {
         totalPages={rows.data?.totalPages ?? 1}
         onPage={setPage}
       />
-      {rows.data ? <p className="ac-count">{t('reports.count', { count: rows.data.totalCount })}</p> : null}
+      {rows.data ? (
+        <p className="ac-count">{t('reports.count', { count: rows.data.totalCount })}</p>
+      ) : null}
     </>
   );
 }

@@ -6,7 +6,8 @@ import { centreKeys, invalidateMoney } from './keys';
 export function useClaimRaffle() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => unwrap(client.POST('/wps/promotion/raffle/claim', { body: { id } })),
+    mutationFn: (id: number) =>
+      unwrap(client.POST('/wps/promotion/raffle/claim', { body: { id } })),
     onSuccess: async () => {
       await invalidateMoney(queryClient);
       await queryClient.invalidateQueries({ queryKey: centreKeys.rewards });

@@ -6,7 +6,8 @@ import { invalidateMoney } from './keys';
 export function useConfirmWithdrawReceived() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => unwrap(client.POST('/wps/wallet/withdraw/confirm', { body: { id } })),
+    mutationFn: (id: number) =>
+      unwrap(client.POST('/wps/wallet/withdraw/confirm', { body: { id } })),
     onSuccess: () => invalidateMoney(queryClient),
   });
 }

@@ -11,11 +11,16 @@ export interface AccountRecordsParams extends Partial<TimeRange> {
   pageSize?: number;
 }
 
-export const accountRecordsQuery = ({ pageSize = RECORD_PAGE_SIZE, ...params }: AccountRecordsParams) =>
+export const accountRecordsQuery = ({
+  pageSize = RECORD_PAGE_SIZE,
+  ...params
+}: AccountRecordsParams) =>
   queryOptions({
     queryKey: [...centreKeys.records, 'account', { ...params, pageSize }],
     queryFn: ({ signal }) =>
-      unwrap(client.GET('/wps/record/account', { params: { query: { ...params, pageSize } }, signal })),
+      unwrap(
+        client.GET('/wps/record/account', { params: { query: { ...params, pageSize } }, signal }),
+      ),
     staleTime: 15_000,
   });
 

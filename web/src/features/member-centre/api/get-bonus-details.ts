@@ -12,7 +12,12 @@ export const bonusDetailsQuery = (params: BonusDetailsParams) =>
   queryOptions({
     queryKey: [...centreKeys.records, 'bonus', params],
     queryFn: ({ signal }) =>
-      unwrap(client.GET('/wps/record/bonus', { params: { query: { ...params, pageSize: RECORD_PAGE_SIZE } }, signal })),
+      unwrap(
+        client.GET('/wps/record/bonus', {
+          params: { query: { ...params, pageSize: RECORD_PAGE_SIZE } },
+          signal,
+        }),
+      ),
     staleTime: 15_000,
   });
 

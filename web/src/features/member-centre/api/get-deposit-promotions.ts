@@ -22,6 +22,10 @@ export function useMyPromotions() {
 export function useDepositPromotions() {
   return useQuery({
     ...myPromotionsQuery,
-    select: (list) => list.filter((p) => DEPOSIT_CATEGORIES.has(p.category) && p.status !== 'close' && p.status !== 'coming soon'),
+    select: (list) =>
+      list.filter(
+        (p) =>
+          DEPOSIT_CATEGORIES.has(p.category) && p.status !== 'close' && p.status !== 'coming soon',
+      ),
   });
 }

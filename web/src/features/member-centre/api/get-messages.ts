@@ -7,7 +7,12 @@ export const messagesQuery = (pageNo: number) =>
   queryOptions({
     queryKey: [...centreKeys.messages, pageNo],
     queryFn: ({ signal }) =>
-      unwrap(client.GET('/wps/relay/MCSFE_messageList', { params: { query: { pageNo, pageSize: MESSAGE_PAGE_SIZE } }, signal })),
+      unwrap(
+        client.GET('/wps/relay/MCSFE_messageList', {
+          params: { query: { pageNo, pageSize: MESSAGE_PAGE_SIZE } },
+          signal,
+        }),
+      ),
     staleTime: 30_000,
   });
 

@@ -10,7 +10,10 @@ export const personalProfitQuery = (range: TimeRange) =>
     queryKey: [...centreKeys.records, 'profit', range],
     queryFn: ({ signal }) =>
       unwrap(
-        client.GET('/wps/record/profit', { params: { query: { ...range, pageNo: 1, pageSize: PROFIT_DAYS_MAX } }, signal }),
+        client.GET('/wps/record/profit', {
+          params: { query: { ...range, pageNo: 1, pageSize: PROFIT_DAYS_MAX } },
+          signal,
+        }),
       ),
     staleTime: 15_000,
   });

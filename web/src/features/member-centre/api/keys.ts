@@ -20,15 +20,21 @@ export const centreKeys = {
 /** After a deposit, withdrawal, transfer or claim: the header balance and every figure it moves. */
 export function invalidateMoney(queryClient: QueryClient): Promise<void> {
   return Promise.all(
-    [balanceQuery.queryKey, centreKeys.funds, centreKeys.records, centreKeys.withdraw, centreKeys.rebate].map((queryKey) =>
-      queryClient.invalidateQueries({ queryKey }),
-    ),
+    [
+      balanceQuery.queryKey,
+      centreKeys.funds,
+      centreKeys.records,
+      centreKeys.withdraw,
+      centreKeys.rebate,
+    ].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
   ).then(() => undefined);
 }
 
 /** After a message is read: the list and the unread badge of the header and side menu. */
 export function invalidateMessages(queryClient: QueryClient): Promise<void> {
   return Promise.all(
-    [centreKeys.messages, unreadCountQuery.queryKey].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+    [centreKeys.messages, unreadCountQuery.queryKey].map((queryKey) =>
+      queryClient.invalidateQueries({ queryKey }),
+    ),
   ).then(() => undefined);
 }

@@ -6,7 +6,8 @@ import { invalidateMessages } from './keys';
 export function useReadMessage() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => unwrap(client.POST('/wps/relay/MCSFE_readMessage', { body: { id } })),
+    mutationFn: (id: number) =>
+      unwrap(client.POST('/wps/relay/MCSFE_readMessage', { body: { id } })),
     onSuccess: () => invalidateMessages(queryClient),
   });
 }

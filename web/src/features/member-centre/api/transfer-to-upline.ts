@@ -11,7 +11,8 @@ export interface TransferToUplineInput {
 export function useTransferToUpline() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: TransferToUplineInput) => unwrap(client.POST('/wps/wallet/transferUpline', { body })),
+    mutationFn: (body: TransferToUplineInput) =>
+      unwrap(client.POST('/wps/wallet/transferUpline', { body })),
     onSuccess: () => invalidateMoney(queryClient),
   });
 }

@@ -12,7 +12,8 @@ export interface WalletTransferInput {
 export function useWalletTransfer() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: WalletTransferInput) => unwrap(client.POST('/wps/relay/GCS_walletTransfer', { body })),
+    mutationFn: (body: WalletTransferInput) =>
+      unwrap(client.POST('/wps/relay/GCS_walletTransfer', { body })),
     onSuccess: () => invalidateMoney(queryClient),
   });
 }

@@ -4,7 +4,14 @@
  */
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { customRange, presetRange, RANGE_PRESETS, toInputDate, type RangePreset, type TimeRange } from '../date-range';
+import {
+  customRange,
+  presetRange,
+  RANGE_PRESETS,
+  toInputDate,
+  type RangePreset,
+  type TimeRange,
+} from '../date-range';
 
 export interface DateFilterValue extends TimeRange {
   preset: RangePreset;
@@ -14,7 +21,15 @@ export function defaultDateFilter(): DateFilterValue {
   return { preset: 'month', ...presetRange('month') };
 }
 
-export function DateFilter({ value, onChange, children }: { value: DateFilterValue; onChange: (next: DateFilterValue) => void; children?: ReactNode }) {
+export function DateFilter({
+  value,
+  onChange,
+  children,
+}: {
+  value: DateFilterValue;
+  onChange: (next: DateFilterValue) => void;
+  children?: ReactNode;
+}) {
   const { t } = useTranslation('memberCentre');
   const [from, setFrom] = useState(() => toInputDate(value.startTime));
   const [to, setTo] = useState(() => toInputDate(value.endTime - 1));
@@ -50,7 +65,12 @@ export function DateFilter({ value, onChange, children }: { value: DateFilterVal
             {t(`filter.${p}`)}
           </button>
         ))}
-        <button type="button" className="mc-segment__btn" aria-pressed={custom} onClick={() => setCustom(true)}>
+        <button
+          type="button"
+          className="mc-segment__btn"
+          aria-pressed={custom}
+          onClick={() => setCustom(true)}
+        >
           {t('filter.custom')}
         </button>
       </div>
@@ -65,11 +85,23 @@ export function DateFilter({ value, onChange, children }: { value: DateFilterVal
         >
           <label className="mc-filter__date">
             <span>{t('filter.from')}</span>
-            <input type="date" value={from} max={to || undefined} onChange={(e) => setFrom(e.target.value)} aria-invalid={error ? true : undefined} />
+            <input
+              type="date"
+              value={from}
+              max={to || undefined}
+              onChange={(e) => setFrom(e.target.value)}
+              aria-invalid={error ? true : undefined}
+            />
           </label>
           <label className="mc-filter__date">
             <span>{t('filter.to')}</span>
-            <input type="date" value={to} min={from || undefined} onChange={(e) => setTo(e.target.value)} aria-invalid={error ? true : undefined} />
+            <input
+              type="date"
+              value={to}
+              min={from || undefined}
+              onChange={(e) => setTo(e.target.value)}
+              aria-invalid={error ? true : undefined}
+            />
           </label>
           <button type="submit" className="btn btn--primary btn--sm">
             {t('filter.apply')}

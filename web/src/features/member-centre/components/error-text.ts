@@ -10,7 +10,8 @@ import { describeError } from '../../../ui/error-state';
 export function errorText(error: unknown): string {
   if (error instanceof ApiError) {
     const key = `error.${error.errorCode}`;
-    if (i18n.exists(key, { ns: 'memberCentre' })) return i18n.t(key as 'error.fallback', { ns: 'memberCentre' });
+    if (i18n.exists(key, { ns: 'memberCentre' }))
+      return i18n.t(key as 'error.fallback', { ns: 'memberCentre' });
   }
   return describeError(error);
 }

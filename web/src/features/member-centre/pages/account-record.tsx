@@ -19,13 +19,32 @@ export function AccountRecordPage() {
   const [kind, setKind] = useState('');
   const [page, setPage] = useState(1);
   const money = useMoney();
-  const records = useAccountRecords({ startTime: range.startTime, endTime: range.endTime, pageNo: page, ...(kind ? { kind } : {}) });
+  const records = useAccountRecords({
+    startTime: range.startTime,
+    endTime: range.endTime,
+    pageNo: page,
+    ...(kind ? { kind } : {}),
+  });
 
   const columns: Column<Transaction>[] = [
     { key: 'time', header: t('col.time'), cell: (r) => <When ms={r.time} /> },
-    { key: 'kind', header: t('col.type'), cell: (r) => <span className={`mc-kind mc-kind--${r.kind}`}>{kindLabel(t, r.kind)}</span> },
-    { key: 'amount', header: t('col.amount'), numeric: true, cell: (r) => <Amount value={r.amount} /> },
-    { key: 'after', header: t('col.balance_after'), numeric: true, cell: (r) => <bdi dir="ltr">{money(r.balanceAfter)}</bdi> },
+    {
+      key: 'kind',
+      header: t('col.type'),
+      cell: (r) => <span className={`mc-kind mc-kind--${r.kind}`}>{kindLabel(t, r.kind)}</span>,
+    },
+    {
+      key: 'amount',
+      header: t('col.amount'),
+      numeric: true,
+      cell: (r) => <Amount value={r.amount} />,
+    },
+    {
+      key: 'after',
+      header: t('col.balance_after'),
+      numeric: true,
+      cell: (r) => <bdi dir="ltr">{money(r.balanceAfter)}</bdi>,
+    },
     {
       key: 'status',
       header: t('col.status'),
@@ -36,7 +55,12 @@ export function AccountRecordPage() {
           <Badge tone={txStatusTone(r.status)}>{txStatusLabel(t, r.status)}</Badge>
         ),
     },
-    { key: 'remark', header: t('col.remark'), wrap: true, cell: (r) => <bdi>{translateContent(cleanRemark(r.remark))}</bdi> },
+    {
+      key: 'remark',
+      header: t('col.remark'),
+      wrap: true,
+      cell: (r) => <bdi>{translateContent(cleanRemark(r.remark))}</bdi>,
+    },
   ];
 
   return (
@@ -82,7 +106,9 @@ export function AccountRecordPage() {
         totalPages={records.data?.totalPages ?? 1}
         onPage={setPage}
       />
-      {records.data ? <p className="mc-count">{t('records.count', { count: records.data.totalCount })}</p> : null}
+      {records.data ? (
+        <p className="mc-count">{t('records.count', { count: records.data.totalCount })}</p>
+      ) : null}
     </>
   );
 }

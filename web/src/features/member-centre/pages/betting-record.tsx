@@ -17,7 +17,12 @@ export function BettingRecordPage() {
   const [page, setPage] = useState(1);
   const wallet = useMerchantWallet();
   const money = useMoney();
-  const records = useBettingRecords({ startTime: range.startTime, endTime: range.endTime, pageNo: page, ...(vendor ? { vendor } : {}) });
+  const records = useBettingRecords({
+    startTime: range.startTime,
+    endTime: range.endTime,
+    pageNo: page,
+    ...(vendor ? { vendor } : {}),
+  });
 
   const columns: Column<BetRecord>[] = [
     { key: 'time', header: t('col.time'), cell: (r) => <When ms={r.time} /> },
@@ -33,10 +38,30 @@ export function BettingRecordPage() {
         </div>
       ),
     },
-    { key: 'bet', header: t('col.bet'), numeric: true, cell: (r) => <bdi dir="ltr">{money(r.betAmount)}</bdi> },
-    { key: 'valid', header: t('col.valid_bet'), numeric: true, cell: (r) => <bdi dir="ltr">{money(r.validBet)}</bdi> },
-    { key: 'win', header: t('col.win'), numeric: true, cell: (r) => <bdi dir="ltr">{money(r.winAmount)}</bdi> },
-    { key: 'profit', header: t('col.profit'), numeric: true, cell: (r) => <Amount value={r.profit} /> },
+    {
+      key: 'bet',
+      header: t('col.bet'),
+      numeric: true,
+      cell: (r) => <bdi dir="ltr">{money(r.betAmount)}</bdi>,
+    },
+    {
+      key: 'valid',
+      header: t('col.valid_bet'),
+      numeric: true,
+      cell: (r) => <bdi dir="ltr">{money(r.validBet)}</bdi>,
+    },
+    {
+      key: 'win',
+      header: t('col.win'),
+      numeric: true,
+      cell: (r) => <bdi dir="ltr">{money(r.winAmount)}</bdi>,
+    },
+    {
+      key: 'profit',
+      header: t('col.profit'),
+      numeric: true,
+      cell: (r) => <Amount value={r.profit} />,
+    },
   ];
 
   return (
@@ -82,7 +107,9 @@ export function BettingRecordPage() {
         totalPages={records.data?.totalPages ?? 1}
         onPage={setPage}
       />
-      {records.data ? <p className="mc-count">{t('records.count', { count: records.data.totalCount })}</p> : null}
+      {records.data ? (
+        <p className="mc-count">{t('records.count', { count: records.data.totalCount })}</p>
+      ) : null}
     </>
   );
 }

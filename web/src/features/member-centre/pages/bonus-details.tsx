@@ -13,14 +13,36 @@ export function BonusDetailsPage() {
   const { t } = useTranslation('memberCentre');
   const [range, setRange] = useState<DateFilterValue>(defaultDateFilter);
   const [page, setPage] = useState(1);
-  const records = useBonusDetails({ startTime: range.startTime, endTime: range.endTime, pageNo: page });
+  const records = useBonusDetails({
+    startTime: range.startTime,
+    endTime: range.endTime,
+    pageNo: page,
+  });
 
   const columns: Column<Transaction>[] = [
     { key: 'time', header: t('col.time'), cell: (r) => <When ms={r.time} /> },
-    { key: 'kind', header: t('col.type'), cell: (r) => <span className={`mc-kind mc-kind--${r.kind}`}>{kindLabel(t, r.kind)}</span> },
-    { key: 'name', header: t('col.bonus'), wrap: true, cell: (r) => <bdi>{translateContent(r.remark)}</bdi> },
-    { key: 'amount', header: t('col.amount'), numeric: true, cell: (r) => <Amount value={r.amount} strong /> },
-    { key: 'status', header: t('col.status'), cell: (r) => <Badge tone={txStatusTone(r.status)}>{txStatusLabel(t, r.status)}</Badge> },
+    {
+      key: 'kind',
+      header: t('col.type'),
+      cell: (r) => <span className={`mc-kind mc-kind--${r.kind}`}>{kindLabel(t, r.kind)}</span>,
+    },
+    {
+      key: 'name',
+      header: t('col.bonus'),
+      wrap: true,
+      cell: (r) => <bdi>{translateContent(r.remark)}</bdi>,
+    },
+    {
+      key: 'amount',
+      header: t('col.amount'),
+      numeric: true,
+      cell: (r) => <Amount value={r.amount} strong />,
+    },
+    {
+      key: 'status',
+      header: t('col.status'),
+      cell: (r) => <Badge tone={txStatusTone(r.status)}>{txStatusLabel(t, r.status)}</Badge>,
+    },
   ];
 
   return (
@@ -47,7 +69,9 @@ export function BonusDetailsPage() {
         totalPages={records.data?.totalPages ?? 1}
         onPage={setPage}
       />
-      {records.data ? <p className="mc-count">{t('records.count', { count: records.data.totalCount })}</p> : null}
+      {records.data ? (
+        <p className="mc-count">{t('records.count', { count: records.data.totalCount })}</p>
+      ) : null}
     </>
   );
 }

@@ -35,7 +35,8 @@ export function DepositPage() {
   const channel = list.find((c) => c.channelId === channelId) ?? list[0];
   const serverFields = refusedFields(deposit.error);
 
-  if (channels.isError) return <ErrorState error={channels.error} onRetry={() => void channels.refetch()} />;
+  if (channels.isError)
+    return <ErrorState error={channels.error} onRetry={() => void channels.refetch()} />;
 
   if (done) {
     return (
@@ -43,7 +44,16 @@ export function DepositPage() {
         <PageHead title={t('menu.depositv2')} />
         <div className="mc-result" role="status">
           <span className="mc-result__icon mc-result__icon--success" aria-hidden="true">
-            <svg viewBox="0 0 24 24" width="36" height="36" fill="none" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round" strokeLinejoin="round">
+            <svg
+              viewBox="0 0 24 24"
+              width="36"
+              height="36"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2.4"
+              strokeLinecap="round"
+              strokeLinejoin="round"
+            >
               <path d="M5 12.5l4.5 4.5L19 7.5" />
             </svg>
           </span>
@@ -51,9 +61,15 @@ export function DepositPage() {
           <p className="mc-result__amount" dir="ltr">
             {money(done.amount)}
           </p>
-          <p className="mc-result__text">{t('deposit.success_text', { remark: translateContent(done.remark), id: done.id })}</p>
+          <p className="mc-result__text">
+            {t('deposit.success_text', { remark: translateContent(done.remark), id: done.id })}
+          </p>
           <div className="mc-result__actions">
-            <button type="button" className="btn btn--ghost" onClick={() => ui.openCentre('member', 'transactionHistory')}>
+            <button
+              type="button"
+              className="btn btn--ghost"
+              onClick={() => ui.openCentre('member', 'transactionHistory')}
+            >
               {t('deposit.view_record')}
             </button>
             <button
@@ -81,16 +97,25 @@ export function DepositPage() {
     if (!amountText.trim()) error = t('form.amount_required');
     else if (amount === null || amount <= 0) error = t('form.amount_invalid');
     else if (amount < channel.minAmount || amount > channel.maxAmount)
-      error = t('form.amount_range', { min: money(channel.minAmount), max: money(channel.maxAmount) });
+      error = t('form.amount_range', {
+        min: money(channel.minAmount),
+        max: money(channel.maxAmount),
+      });
     setAmountError(error);
     if (error || amount === null) return;
     deposit.mutate(
-      { channelId: channel.channelId, amount, ...(promotionId ? { promotionId: Number(promotionId) } : {}) },
+      {
+        channelId: channel.channelId,
+        amount,
+        ...(promotionId ? { promotionId: Number(promotionId) } : {}),
+      },
       { onSuccess: (tx) => setDone(tx) },
     );
   };
 
-  const quick = channel ? DEPOSIT_QUICK_AMOUNTS.filter((a) => a >= channel.minAmount && a <= channel.maxAmount) : [];
+  const quick = channel
+    ? DEPOSIT_QUICK_AMOUNTS.filter((a) => a >= channel.minAmount && a <= channel.maxAmount)
+    : [];
 
   return (
     <>
@@ -131,7 +156,14 @@ export function DepositPage() {
           <Field
             label={t('form.amount')}
             error={amountError ?? (serverFields.has('amount') ? errorText(deposit.error) : null)}
-            hint={channel ? t('form.amount_hint', { min: money(channel.minAmount), max: money(channel.maxAmount) }) : null}
+            hint={
+              channel
+                ? t('form.amount_hint', {
+                    min: money(channel.minAmount),
+                    max: money(channel.maxAmount),
+                  })
+                : null
+            }
           >
             {({ id, describedBy, invalid }) => (
               <input
@@ -165,9 +197,19 @@ export function DepositPage() {
               ))}
             </div>
           ) : null}
-          <Field label={t('deposit.promotion')} hint={t('deposit.promotion_hint')} error={serverFields.has('promotionId') ? errorText(deposit.error) : null}>
+          <Field
+            label={t('deposit.promotion')}
+            hint={t('deposit.promotion_hint')}
+            error={serverFields.has('promotionId') ? errorText(deposit.error) : null}
+          >
             {({ id, describedBy }) => (
-              <select id={id} className="mc-select" value={promotionId} onChange={(e) => setPromotionId(e.target.value)} aria-describedby={describedBy}>
+              <select
+                id={id}
+                className="mc-select"
+                value={promotionId}
+                onChange={(e) => setPromotionId(e.target.value)}
+                aria-describedby={describedBy}
+              >
                 <option value="">{t('deposit.no_promotion')}</option>
                 {promotions.data?.map((p) => (
                   <option key={p.id} value={p.id}>
@@ -183,7 +225,11 @@ export function DepositPage() {
             </p>
           ) : null}
           <div className="mc-form__actions">
-            <button type="submit" className="btn btn--primary btn--lg" disabled={deposit.isPending || !channel}>
+            <button
+              type="submit"
+              className="btn btn--primary btn--lg"
+              disabled={deposit.isPending || !channel}
+            >
               {deposit.isPending ? t('form.working') : t('deposit.submit')}
             </button>
           </div>

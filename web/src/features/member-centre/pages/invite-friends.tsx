@@ -23,7 +23,8 @@ export function InviteFriendsPage() {
     }
   };
 
-  if (referral.isError) return <ErrorState error={referral.error} onRetry={() => void referral.refetch()} />;
+  if (referral.isError)
+    return <ErrorState error={referral.error} onRetry={() => void referral.refetch()} />;
   const r = referral.data;
   const link = r ? new URL(r.link, window.location.origin).toString() : '';
   const deposited = r?.invitees.filter((i) => i.deposited).length ?? 0;
@@ -40,7 +41,11 @@ export function InviteFriendsPage() {
               <span className="mc-invite__label">{t('invite.your_code')}</span>
               <div className="mc-invite__code">
                 <strong dir="ltr">{r.referralCode}</strong>
-                <button type="button" className="btn btn--light btn--sm" onClick={() => void copy(r.referralCode)}>
+                <button
+                  type="button"
+                  className="btn btn--light btn--sm"
+                  onClick={() => void copy(r.referralCode)}
+                >
                   {t('invite.copy_code')}
                 </button>
               </div>
@@ -48,19 +53,39 @@ export function InviteFriendsPage() {
                 {t('invite.your_link')}
               </label>
               <div className="mc-invite__link">
-                <input id="mc-invite-link" readOnly value={link} dir="ltr" onFocus={(e) => e.currentTarget.select()} />
-                <button type="button" className="btn btn--light btn--sm" onClick={() => void copy(link)}>
+                <input
+                  id="mc-invite-link"
+                  readOnly
+                  value={link}
+                  dir="ltr"
+                  onFocus={(e) => e.currentTarget.select()}
+                />
+                <button
+                  type="button"
+                  className="btn btn--light btn--sm"
+                  onClick={() => void copy(link)}
+                >
                   <Icon name="referral" size={16} />
                   {t('invite.copy_link')}
                 </button>
               </div>
             </div>
-            <img className="mc-invite__qr" src={r.qrCodeUrl} alt={t('invite.qr_alt')} width={128} height={128} />
+            <img
+              className="mc-invite__qr"
+              src={r.qrCodeUrl}
+              alt={t('invite.qr_alt')}
+              width={128}
+              height={128}
+            />
           </div>
           <div className="mc-stats mc-stats--3">
             <Stat label={t('invite.invited')} value={r.invitees.length} />
             <Stat label={t('invite.deposited')} value={deposited} />
-            <Stat label={t('invite.reward')} value={<bdi dir="ltr">{money(r.reward)}</bdi>} tone="accent" />
+            <Stat
+              label={t('invite.reward')}
+              value={<bdi dir="ltr">{money(r.reward)}</bdi>}
+              tone="accent"
+            />
           </div>
           <section className="mc-section" aria-labelledby="mc-invitees">
             <h4 className="mc-card__title" id="mc-invitees">
@@ -83,7 +108,13 @@ export function InviteFriendsPage() {
                       <tr key={i.account}>
                         <td dir="ltr">{i.account}</td>
                         <td>{formatDate(i.registeredAt, false)}</td>
-                        <td>{i.deposited ? <Badge tone="success">{t('invite.has_deposited')}</Badge> : <Badge tone="muted">{t('invite.not_deposited')}</Badge>}</td>
+                        <td>
+                          {i.deposited ? (
+                            <Badge tone="success">{t('invite.has_deposited')}</Badge>
+                          ) : (
+                            <Badge tone="muted">{t('invite.not_deposited')}</Badge>
+                          )}
+                        </td>
                       </tr>
                     ))}
                   </tbody>

@@ -15,10 +15,12 @@ export function ManualRebatePage() {
   const claim = useClaimRebate();
   const money = useMoney();
 
-  if (rebate.isError) return <ErrorState error={rebate.error} onRetry={() => void rebate.refetch()} />;
+  if (rebate.isError)
+    return <ErrorState error={rebate.error} onRetry={() => void rebate.refetch()} />;
   const data = rebate.data;
   const canClaim = !!data && data.claimable >= 0.01;
-  const percent = (rate: number) => `${(rate * 100).toLocaleString('en', { maximumFractionDigits: 2 })}%`;
+  const percent = (rate: number) =>
+    `${(rate * 100).toLocaleString('en', { maximumFractionDigits: 2 })}%`;
 
   return (
     <>

@@ -33,7 +33,8 @@ export function MissionActivityPage() {
           ) : (
             <ul className="mc-missions">
               {board.data.missions.map((m) => {
-                const pct = m.target > 0 ? Math.min(100, Math.round((m.progress / m.target) * 100)) : 0;
+                const pct =
+                  m.target > 0 ? Math.min(100, Math.round((m.progress / m.target) * 100)) : 0;
                 const title = translateContent(m.title);
                 return (
                   <li key={m.id} className="mc-mission">
@@ -41,7 +42,9 @@ export function MissionActivityPage() {
                       <strong className="mc-mission__title">
                         <bdi>{title}</bdi>
                       </strong>
-                      <Badge tone={activityView(m.status, 'mission').tone}>{t(`activity.${statusKey(m.status)}` as 'activity.join')}</Badge>
+                      <Badge tone={activityView(m.status, 'mission').tone}>
+                        {t(`activity.${statusKey(m.status)}` as 'activity.join')}
+                      </Badge>
                     </div>
                     <div
                       className="mc-progress"
@@ -76,14 +79,19 @@ export function MissionActivityPage() {
           ) : (
             <ol className="mc-ranks">
               {board.data.leaderboard.map((r) => (
-                <li key={r.rank} className={`mc-rank${r.rank <= 3 ? ` mc-rank--top${r.rank}` : ''}`}>
+                <li
+                  key={r.rank}
+                  className={`mc-rank${r.rank <= 3 ? ` mc-rank--top${r.rank}` : ''}`}
+                >
                   <span className="mc-rank__pos" aria-label={t('missions.rank', { rank: r.rank })}>
                     {r.rank}
                   </span>
                   <span className="mc-rank__player" dir="ltr">
                     {r.player}
                   </span>
-                  <span className="mc-rank__score">{t('missions.score', { score: r.score.toLocaleString('en') })}</span>
+                  <span className="mc-rank__score">
+                    {t('missions.score', { score: r.score.toLocaleString('en') })}
+                  </span>
                 </li>
               ))}
             </ol>

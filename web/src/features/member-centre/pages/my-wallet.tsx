@@ -36,7 +36,10 @@ export function MyWalletPage() {
 
   const main = funds.data?.balance;
   const total = balance.data?.sumBalance;
-  const games = main !== undefined && total !== undefined ? Math.max(0, Math.round((total - main) * 100) / 100) : undefined;
+  const games =
+    main !== undefined && total !== undefined
+      ? Math.max(0, Math.round((total - main) * 100) / 100)
+      : undefined;
   const serverFields = refusedFields(transfer.error);
 
   const submit = (e: FormEvent) => {
@@ -45,14 +48,21 @@ export function MyWalletPage() {
     const next: typeof errors = {};
     if (!vendor) next.vendor = t('wallet.choose_wallet');
     if (!amountText.trim()) next.amount = t('form.amount_required');
-    else if (amount === null || amount <= 0 || amount > MONEY_MAX) next.amount = t('form.amount_invalid');
-    else if (direction === 'in' && main !== undefined && amount > main) next.amount = t('form.amount_over_balance', { amount: money(main) });
+    else if (amount === null || amount <= 0 || amount > MONEY_MAX)
+      next.amount = t('form.amount_invalid');
+    else if (direction === 'in' && main !== undefined && amount > main)
+      next.amount = t('form.amount_over_balance', { amount: money(main) });
     setErrors(next);
     if (Object.keys(next).length > 0 || amount === null) return;
-    const body = direction === 'in' ? { from: MAIN_WALLET, to: vendor, amount } : { from: vendor, to: MAIN_WALLET, amount };
+    const body =
+      direction === 'in'
+        ? { from: MAIN_WALLET, to: vendor, amount }
+        : { from: vendor, to: MAIN_WALLET, amount };
     transfer.mutate(body, {
       onSuccess: (result) => {
-        toast.success(t('wallet.transferred', { amount: money(amount), total: money(result.sumBalance) }));
+        toast.success(
+          t('wallet.transferred', { amount: money(amount), total: money(result.sumBalance) }),
+        );
         setAmountText('');
       },
     });
@@ -67,11 +77,19 @@ export function MyWalletPage() {
         lead={t('wallet.lead')}
         actions={
           <>
-            <button type="button" className="btn btn--primary btn--sm" onClick={() => ui.openCentre('member', 'depositv2')}>
+            <button
+              type="button"
+              className="btn btn--primary btn--sm"
+              onClick={() => ui.openCentre('member', 'depositv2')}
+            >
               <Icon name="deposit" size={16} />
               {t('menu.depositv2')}
             </button>
-            <button type="button" className="btn btn--outline btn--sm" onClick={() => ui.openCentre('member', 'withdraw')}>
+            <button
+              type="button"
+              className="btn btn--outline btn--sm"
+              onClick={() => ui.openCentre('member', 'withdraw')}
+            >
               <Icon name="withdraw" size={16} />
               {t('menu.withdraw')}
             </button>
@@ -79,28 +97,81 @@ export function MyWalletPage() {
         }
       />
       <div className="mc-stats mc-stats--3">
-        {total !== undefined ? <Stat label={t('wallet.total')} value={<bdi dir="ltr">{money(total)}</bdi>} tone="accent" hint={t('wallet.total_hint')} /> : <Skeleton height={96} radius={14} />}
-        {main !== undefined ? <Stat label={t('wallet.main')} value={<bdi dir="ltr">{money(main)}</bdi>} hint={t('wallet.main_hint')} /> : <Skeleton height={96} radius={14} />}
-        {games !== undefined ? <Stat label={t('wallet.games')} value={<bdi dir="ltr">{money(games)}</bdi>} hint={t('wallet.games_hint')} /> : <Skeleton height={96} radius={14} />}
+        {total !== undefined ? (
+          <Stat
+            label={t('wallet.total')}
+            value={<bdi dir="ltr">{money(total)}</bdi>}
+            tone="accent"
+            hint={t('wallet.total_hint')}
+          />
+        ) : (
+          <Skeleton height={96} radius={14} />
+        )}
+        {main !== undefined ? (
+          <Stat
+            label={t('wallet.main')}
+            value={<bdi dir="ltr">{money(main)}</bdi>}
+            hint={t('wallet.main_hint')}
+          />
+        ) : (
+          <Skeleton height={96} radius={14} />
+        )}
+        {games !== undefined ? (
+          <Stat
+            label={t('wallet.games')}
+            value={<bdi dir="ltr">{money(games)}</bdi>}
+            hint={t('wallet.games_hint')}
+          />
+        ) : (
+          <Skeleton height={96} radius={14} />
+        )}
       </div>
 
       <section className="mc-card mc-card--pad" aria-labelledby="mc-transfer-title">
         <h4 className="mc-card__title" id="mc-transfer-title">
           {t('wallet.transfer_title')}
         </h4>
-        {wallet.data?.isSingle ? <p className="mc-note mc-note--info">{t('wallet.single_note')}</p> : null}
+        {wallet.data?.isSingle ? (
+          <p className="mc-note mc-note--info">{t('wallet.single_note')}</p>
+        ) : null}
         <form className="mc-form" onSubmit={submit} noValidate>
-          <div className="mc-segment mc-segment--wide" role="radiogroup" aria-label={t('wallet.direction')}>
+          <div
+            className="mc-segment mc-segment--wide"
+            role="radiogroup"
+            aria-label={t('wallet.direction')}
+          >
             {(['in', 'out'] as const).map((d) => (
-              <button key={d} type="button" role="radio" aria-checked={direction === d} className="mc-segment__btn" onClick={() => setDirection(d)}>
+              <button
+                key={d}
+                type="button"
+                role="radio"
+                aria-checked={direction === d}
+                className="mc-segment__btn"
+                onClick={() => setDirection(d)}
+              >
                 {t(d === 'in' ? 'wallet.to_game' : 'wallet.to_main')}
               </button>
             ))}
           </div>
           <div className="mc-form__row">
-            <Field label={t('wallet.game_wallet')} error={errors.vendor ?? (serverFields.has('to') || serverFields.has('from') ? errorText(transfer.error) : null)}>
+            <Field
+              label={t('wallet.game_wallet')}
+              error={
+                errors.vendor ??
+                (serverFields.has('to') || serverFields.has('from')
+                  ? errorText(transfer.error)
+                  : null)
+              }
+            >
               {({ id, describedBy, invalid }) => (
-                <select id={id} className="mc-select" value={vendor} onChange={(e) => setVendor(e.target.value)} aria-describedby={describedBy} aria-invalid={invalid || undefined}>
+                <select
+                  id={id}
+                  className="mc-select"
+                  value={vendor}
+                  onChange={(e) => setVendor(e.target.value)}
+                  aria-describedby={describedBy}
+                  aria-invalid={invalid || undefined}
+                >
                   <option value="">{t('wallet.choose_wallet')}</option>
                   {wallet.data?.wallets.map((w) => (
                     <option key={w.vendor} value={w.vendor}>
@@ -110,7 +181,12 @@ export function MyWalletPage() {
                 </select>
               )}
             </Field>
-            <Field label={t('form.amount')} error={errors.amount ?? (serverFields.has('amount') ? errorText(transfer.error) : null)}>
+            <Field
+              label={t('form.amount')}
+              error={
+                errors.amount ?? (serverFields.has('amount') ? errorText(transfer.error) : null)
+              }
+            >
               {({ id, describedBy, invalid }) => (
                 <input
                   id={id}
@@ -127,9 +203,13 @@ export function MyWalletPage() {
             </Field>
           </div>
           <p className="mc-transfer-path" aria-live="polite">
-            <span>{direction === 'in' ? t('wallet.main') : (vendorName ?? t('wallet.game_wallet'))}</span>
+            <span>
+              {direction === 'in' ? t('wallet.main') : (vendorName ?? t('wallet.game_wallet'))}
+            </span>
             <Icon name="chevron" size={16} className="flip-rtl" />
-            <span>{direction === 'in' ? (vendorName ?? t('wallet.game_wallet')) : t('wallet.main')}</span>
+            <span>
+              {direction === 'in' ? (vendorName ?? t('wallet.game_wallet')) : t('wallet.main')}
+            </span>
           </p>
           {transfer.isError && serverFields.size === 0 ? (
             <p className="form__alert" role="alert">

@@ -23,9 +23,24 @@ export function PersonalProfitPage() {
 
   const columns: Column<Day>[] = [
     { key: 'day', header: t('col.day'), cell: (d) => <bdi dir="ltr">{d.day}</bdi> },
-    { key: 'bet', header: t('col.bet'), numeric: true, cell: (d) => <bdi dir="ltr">{money(d.bet)}</bdi> },
-    { key: 'win', header: t('col.win'), numeric: true, cell: (d) => <bdi dir="ltr">{money(d.win)}</bdi> },
-    { key: 'profit', header: t('col.profit'), numeric: true, cell: (d) => <Amount value={d.profit} strong /> },
+    {
+      key: 'bet',
+      header: t('col.bet'),
+      numeric: true,
+      cell: (d) => <bdi dir="ltr">{money(d.bet)}</bdi>,
+    },
+    {
+      key: 'win',
+      header: t('col.win'),
+      numeric: true,
+      cell: (d) => <bdi dir="ltr">{money(d.win)}</bdi>,
+    },
+    {
+      key: 'profit',
+      header: t('col.profit'),
+      numeric: true,
+      cell: (d) => <Amount value={d.profit} strong />,
+    },
   ];
 
   return (
@@ -41,8 +56,14 @@ export function PersonalProfitPage() {
       <div className="mc-stats mc-stats--3">
         {profit.data ? (
           <>
-            <Stat label={t('profit.total_bet')} value={<bdi dir="ltr">{money(profit.data.totalBet)}</bdi>} />
-            <Stat label={t('profit.total_win')} value={<bdi dir="ltr">{money(profit.data.totalWin)}</bdi>} />
+            <Stat
+              label={t('profit.total_bet')}
+              value={<bdi dir="ltr">{money(profit.data.totalBet)}</bdi>}
+            />
+            <Stat
+              label={t('profit.total_win')}
+              value={<bdi dir="ltr">{money(profit.data.totalWin)}</bdi>}
+            />
             <Stat
               label={t('profit.result')}
               value={<Amount value={profit.data.profit} />}

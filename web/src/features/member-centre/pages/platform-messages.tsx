@@ -40,12 +40,16 @@ export function PlatformMessagesPage() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [first?.id, selectedId]);
 
-  if (messages.isError) return <ErrorState error={messages.error} onRetry={() => void messages.refetch()} />;
+  if (messages.isError)
+    return <ErrorState error={messages.error} onRetry={() => void messages.refetch()} />;
   const unread = rows.filter((m) => !m.read).length;
 
   return (
     <>
-      <PageHead title={t('menu.messageV2')} lead={unread > 0 ? t('messages.unread', { count: unread }) : t('messages.lead')} />
+      <PageHead
+        title={t('menu.messageV2')}
+        lead={unread > 0 ? t('messages.unread', { count: unread }) : t('messages.lead')}
+      />
       {messages.data && rows.length === 0 ? (
         <Empty>{t('messages.empty')}</Empty>
       ) : (
@@ -60,11 +64,21 @@ export function PlatformMessagesPage() {
                   ))
                 : rows.map((m) => (
                     <li key={m.id}>
-                      <button type="button" className={`mc-inbox__item${m.read ? '' : ' mc-inbox__item--unread'}`} aria-current={m.id === selected?.id ? 'true' : undefined} onClick={() => open(m)}>
+                      <button
+                        type="button"
+                        className={`mc-inbox__item${m.read ? '' : ' mc-inbox__item--unread'}`}
+                        aria-current={m.id === selected?.id ? 'true' : undefined}
+                        onClick={() => open(m)}
+                      >
                         <span className="mc-inbox__dot" aria-hidden="true" />
                         <bdi className="mc-inbox__title">{translateContent(m.title)}</bdi>
-                        {!m.read ? <span className="visually-hidden">{t('messages.unread_label')}</span> : null}
-                        <time className="mc-inbox__time" dateTime={new Date(m.timestamp).toISOString()}>
+                        {!m.read ? (
+                          <span className="visually-hidden">{t('messages.unread_label')}</span>
+                        ) : null}
+                        <time
+                          className="mc-inbox__time"
+                          dateTime={new Date(m.timestamp).toISOString()}
+                        >
                           {formatDate(m.timestamp, false)}
                         </time>
                       </button>
@@ -87,7 +101,10 @@ export function PlatformMessagesPage() {
                 <h4 className="mc-inbox__reader-title">
                   <bdi>{translateContent(selected.title)}</bdi>
                 </h4>
-                <time className="mc-inbox__time" dateTime={new Date(selected.timestamp).toISOString()}>
+                <time
+                  className="mc-inbox__time"
+                  dateTime={new Date(selected.timestamp).toISOString()}
+                >
                   {formatDate(selected.timestamp)}
                 </time>
                 <SafeHtml html={selected.content} className="mc-inbox__content" />

@@ -27,7 +27,10 @@ type Tab = 'mine' | 'all';
 export function RewardCenterPage() {
   const { t } = useTranslation('memberCentre');
   const [tab, setTab] = useState<Tab>('mine');
-  const [applying, setApplying] = useState<{ promo: RewardPromotion; action: Exclude<ActivityAction, 'prize'> } | null>(null);
+  const [applying, setApplying] = useState<{
+    promo: RewardPromotion;
+    action: Exclude<ActivityAction, 'prize'>;
+  } | null>(null);
   const mine = useRewardCenter();
   const all = useMyPromotions();
   const query = tab === 'mine' ? mine : all;
@@ -59,7 +62,9 @@ export function RewardCenterPage() {
             onClick={() => setTab(k)}
           >
             {t(`rewards.tab_${k}`)}
-            {k === 'mine' && mine.data ? <span className="mc-tabs__count">{mine.data.length}</span> : null}
+            {k === 'mine' && mine.data ? (
+              <span className="mc-tabs__count">{mine.data.length}</span>
+            ) : null}
           </button>
         ))}
       </div>
@@ -77,17 +82,36 @@ export function RewardCenterPage() {
         ) : (
           <ul className="mc-promos">
             {query.data.map((p) => (
-              <PromoCard key={p.id} promo={p} busy={raffle.isPending && raffle.variables === p.id} onAct={(action) => act(p, action)} />
+              <PromoCard
+                key={p.id}
+                promo={p}
+                busy={raffle.isPending && raffle.variables === p.id}
+                onAct={(action) => act(p, action)}
+              />
             ))}
           </ul>
         )}
       </div>
-      {applying ? <ApplyDialog promo={applying.promo} action={applying.action} onClose={() => setApplying(null)} /> : null}
+      {applying ? (
+        <ApplyDialog
+          promo={applying.promo}
+          action={applying.action}
+          onClose={() => setApplying(null)}
+        />
+      ) : null}
     </>
   );
 }
 
-function PromoCard({ promo, busy, onAct }: { promo: RewardPromotion; busy: boolean; onAct: (action: ActivityAction) => void }) {
+function PromoCard({
+  promo,
+  busy,
+  onAct,
+}: {
+  promo: RewardPromotion;
+  busy: boolean;
+  onAct: (action: ActivityAction) => void;
+}) {
   const { t } = useTranslation('memberCentre');
   const [open, setOpen] = useState(false);
   const view = activityView(promo.status, promo.category);
@@ -95,29 +119,55 @@ function PromoCard({ promo, busy, onAct }: { promo: RewardPromotion; busy: boole
   const title = translateContent(promo.title);
   return (
     <li className="mc-promo">
-      <img className="mc-promo__img" src={promo.image} alt="" width={168} height={96} loading="lazy" />
+      <img
+        className="mc-promo__img"
+        src={promo.image}
+        alt=""
+        width={168}
+        height={96}
+        loading="lazy"
+      />
       <div className="mc-promo__body">
         <div className="mc-promo__top">
           <h5 className="mc-promo__title">
             <bdi>{title}</bdi>
           </h5>
-          <Badge tone={view.tone}>{t(`activity.${statusKey(promo.status)}` as 'activity.join')}</Badge>
+          <Badge tone={view.tone}>
+            {t(`activity.${statusKey(promo.status)}` as 'activity.join')}
+          </Badge>
         </div>
         <p className="mc-promo__summary">
           <bdi>{translateContent(promo.summary)}</bdi>
         </p>
         <p className="mc-promo__period">
-          {t('rewards.period', { start: formatDate(promo.startTime, false), end: formatDate(promo.endTime, false) })}
+          {t('rewards.period', {
+            start: formatDate(promo.startTime, false),
+            end: formatDate(promo.endTime, false),
+          })}
         </p>
         <div className="mc-promo__actions">
           {view.action ? (
-            <button type="button" className="btn btn--primary btn--sm" disabled={busy} onClick={() => onAct(view.action as ActivityAction)} aria-label={`${t(`rewards.action_${view.action}`)}: ${title}`}>
+            <button
+              type="button"
+              className="btn btn--primary btn--sm"
+              disabled={busy}
+              onClick={() => onAct(view.action as ActivityAction)}
+              aria-label={`${t(`rewards.action_${view.action}`)}: ${title}`}
+            >
               {t(`rewards.action_${view.action}`)}
             </button>
           ) : (
-            <span className="mc-promo__state-text">{t(`activity_hint.${statusKey(promo.status)}` as 'activity_hint.join')}</span>
+            <span className="mc-promo__state-text">
+              {t(`activity_hint.${statusKey(promo.status)}` as 'activity_hint.join')}
+            </span>
           )}
-          <button type="button" className="link-btn mc-link-btn" aria-expanded={open} aria-controls={detailsId} onClick={() => setOpen((o) => !o)}>
+          <button
+            type="button"
+            className="link-btn mc-link-btn"
+            aria-expanded={open}
+            aria-controls={detailsId}
+            onClick={() => setOpen((o) => !o)}
+          >
             {open ? t('rewards.hide_details') : t('rewards.details')}
           </button>
         </div>
@@ -131,7 +181,15 @@ function PromoCard({ promo, busy, onAct }: { promo: RewardPromotion; busy: boole
   );
 }
 
-function ApplyDialog({ promo, action, onClose }: { promo: RewardPromotion; action: 'join' | 'apply'; onClose: () => void }) {
+function ApplyDialog({
+  promo,
+  action,
+  onClose,
+}: {
+  promo: RewardPromotion;
+  action: 'join' | 'apply';
+  onClose: () => void;
+}) {
   const { t } = useTranslation('memberCentre');
   const join = useJoinPromotion();
   const [comment, setComment] = useState('');
@@ -164,7 +222,12 @@ function ApplyDialog({ promo, action, onClose }: { promo: RewardPromotion; actio
           <button type="button" className="btn btn--ghost" onClick={onClose}>
             {t('form.cancel')}
           </button>
-          <button type="button" className="btn btn--primary" onClick={submit} disabled={join.isPending || tooLong}>
+          <button
+            type="button"
+            className="btn btn--primary"
+            onClick={submit}
+            disabled={join.isPending || tooLong}
+          >
             {join.isPending ? t('form.working') : t(`rewards.action_${action}`)}
           </button>
         </>

@@ -31,10 +31,16 @@ export function SecurityCenterPage() {
     { label: t('account.customer_id'), value: member.customerId, ltr: true },
     {
       label: t('account.mobile'),
-      value: member.mobileNum ? `${member.countryDialingCode} ${maskPhone(member.mobileNum)}`.trim() : t('account.not_bound'),
+      value: member.mobileNum
+        ? `${member.countryDialingCode} ${maskPhone(member.mobileNum)}`.trim()
+        : t('account.not_bound'),
       ltr: !!member.mobileNum,
     },
-    { label: t('account.email'), value: member.email || t('account.not_bound'), ltr: !!member.email },
+    {
+      label: t('account.email'),
+      value: member.email || t('account.not_bound'),
+      ltr: !!member.email,
+    },
     { label: t('account.affiliate_code'), value: member.affiliateCode || '—', ltr: true },
     { label: t('account.registered'), value: formatDate(member.createdAt, false) },
   ];
@@ -48,22 +54,41 @@ export function SecurityCenterPage() {
           <strong className="mc-hero__title">{member.nickname || member.account}</strong>
           <div className="mc-hero__chips">
             {member.clubLabel.labelName ? (
-              <span className="chip" style={{ background: `linear-gradient(90deg, ${member.clubLabel.color}, ${member.clubLabel.color2})` }}>
+              <span
+                className="chip"
+                style={{
+                  background: `linear-gradient(90deg, ${member.clubLabel.color}, ${member.clubLabel.color2})`,
+                }}
+              >
                 {member.clubLabel.labelName}
               </span>
             ) : null}
             {member.memberLabel.text ? (
-              <span className="chip" style={{ background: member.memberLabel.backgroundColor, color: member.memberLabel.textColor }}>
+              <span
+                className="chip"
+                style={{
+                  background: member.memberLabel.backgroundColor,
+                  color: member.memberLabel.textColor,
+                }}
+              >
                 {member.memberLabel.text}
               </span>
             ) : null}
           </div>
         </div>
         <div className="mc-hero__actions">
-          <button type="button" className="btn btn--light btn--sm" onClick={() => ui.openCentre('member', 'depositv2')}>
+          <button
+            type="button"
+            className="btn btn--light btn--sm"
+            onClick={() => ui.openCentre('member', 'depositv2')}
+          >
             {t('menu.depositv2')}
           </button>
-          <button type="button" className="btn btn--glass btn--sm" onClick={() => ui.openCentre('member', 'withdraw')}>
+          <button
+            type="button"
+            className="btn btn--glass btn--sm"
+            onClick={() => ui.openCentre('member', 'withdraw')}
+          >
             {t('menu.withdraw')}
           </button>
         </div>
@@ -72,10 +97,23 @@ export function SecurityCenterPage() {
       <div className="mc-stats">
         {funds.data ? (
           <>
-            <Stat label={t('funds.balance')} value={<bdi dir="ltr">{money(funds.data.balance)}</bdi>} tone="accent" />
-            <Stat label={t('funds.points')} value={<bdi dir="ltr">{funds.data.points.toLocaleString('en')}</bdi>} />
-            <Stat label={t('funds.pending_withdrawal')} value={<bdi dir="ltr">{money(funds.data.pendingWithdrawal)}</bdi>} />
-            <Stat label={t('funds.locked_bonus')} value={<bdi dir="ltr">{money(funds.data.lockedBonus)}</bdi>} />
+            <Stat
+              label={t('funds.balance')}
+              value={<bdi dir="ltr">{money(funds.data.balance)}</bdi>}
+              tone="accent"
+            />
+            <Stat
+              label={t('funds.points')}
+              value={<bdi dir="ltr">{funds.data.points.toLocaleString('en')}</bdi>}
+            />
+            <Stat
+              label={t('funds.pending_withdrawal')}
+              value={<bdi dir="ltr">{money(funds.data.pendingWithdrawal)}</bdi>}
+            />
+            <Stat
+              label={t('funds.locked_bonus')}
+              value={<bdi dir="ltr">{money(funds.data.lockedBonus)}</bdi>}
+            />
           </>
         ) : (
           Array.from({ length: 4 }, (_, i) => <Skeleton key={i} height={84} radius={14} />)
@@ -105,25 +143,43 @@ export function SecurityCenterPage() {
               <span className="mc-security__name">{t('account.login_password')}</span>
               <span className="mc-security__end">
                 <Badge tone="success">{t('account.set')}</Badge>
-                <button type="button" className="btn btn--ghost btn--sm" onClick={() => ui.open('changePassword')}>
+                <button
+                  type="button"
+                  className="btn btn--ghost btn--sm"
+                  onClick={() => ui.open('changePassword')}
+                >
                   {t('account.change')}
                 </button>
               </span>
             </li>
             <li>
               <span className="mc-security__name">{t('account.payment_password')}</span>
-              {member.hasPaymentPassword ? <Badge tone="success">{t('account.set')}</Badge> : <Badge tone="pending">{t('account.not_set')}</Badge>}
+              {member.hasPaymentPassword ? (
+                <Badge tone="success">{t('account.set')}</Badge>
+              ) : (
+                <Badge tone="pending">{t('account.not_set')}</Badge>
+              )}
             </li>
             <li>
               <span className="mc-security__name">{t('account.mobile')}</span>
-              {member.mobileNum ? <Badge tone="success">{t('account.bound')}</Badge> : <Badge tone="muted">{t('account.not_bound')}</Badge>}
+              {member.mobileNum ? (
+                <Badge tone="success">{t('account.bound')}</Badge>
+              ) : (
+                <Badge tone="muted">{t('account.not_bound')}</Badge>
+              )}
             </li>
             <li>
               <span className="mc-security__name">{t('account.email')}</span>
-              {member.email ? <Badge tone="success">{t('account.bound')}</Badge> : <Badge tone="muted">{t('account.not_bound')}</Badge>}
+              {member.email ? (
+                <Badge tone="success">{t('account.bound')}</Badge>
+              ) : (
+                <Badge tone="muted">{t('account.not_bound')}</Badge>
+              )}
             </li>
           </ul>
-          {!member.hasPaymentPassword ? <p className="mc-note">{t('account.payment_password_hint')}</p> : null}
+          {!member.hasPaymentPassword ? (
+            <p className="mc-note">{t('account.payment_password_hint')}</p>
+          ) : null}
         </section>
       </div>
     </>

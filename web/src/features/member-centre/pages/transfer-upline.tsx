@@ -32,8 +32,10 @@ export function TransferUplinePage() {
     const amount = parseAmount(amountText);
     const next: typeof errors = {};
     if (!amountText.trim()) next.amount = t('form.amount_required');
-    else if (amount === null || amount <= 0 || amount > MONEY_MAX) next.amount = t('form.amount_invalid');
-    else if (available !== undefined && amount > available) next.amount = t('form.amount_over_balance', { amount: money(available) });
+    else if (amount === null || amount <= 0 || amount > MONEY_MAX)
+      next.amount = t('form.amount_invalid');
+    else if (available !== undefined && amount > available)
+      next.amount = t('form.amount_over_balance', { amount: money(available) });
     if (!password) next.paymentPassword = t('form.payment_password_required');
     setErrors(next);
     if (Object.keys(next).length > 0 || amount === null) return;
@@ -54,19 +56,63 @@ export function TransferUplinePage() {
     <>
       <PageHead title={t('menu.transferUpline')} lead={t('upline.lead')} />
       <div className="mc-stats mc-stats--2">
-        {available !== undefined ? <Stat label={t('wallet.main')} value={<bdi dir="ltr">{money(available)}</bdi>} tone="accent" /> : <Skeleton height={84} radius={14} />}
-        <Stat label={t('upline.from')} value={<bdi dir="ltr">{member?.account}</bdi>} hint={t('upline.from_hint')} />
+        {available !== undefined ? (
+          <Stat
+            label={t('wallet.main')}
+            value={<bdi dir="ltr">{money(available)}</bdi>}
+            tone="accent"
+          />
+        ) : (
+          <Skeleton height={84} radius={14} />
+        )}
+        <Stat
+          label={t('upline.from')}
+          value={<bdi dir="ltr">{member?.account}</bdi>}
+          hint={t('upline.from_hint')}
+        />
       </div>
-      {member && !member.hasPaymentPassword ? <p className="notice notice--warning">{t('withdraw.no_payment_password')}</p> : null}
+      {member && !member.hasPaymentPassword ? (
+        <p className="notice notice--warning">{t('withdraw.no_payment_password')}</p>
+      ) : null}
       <form className="mc-card mc-card--pad mc-form" onSubmit={submit} noValidate>
-        <Field label={t('form.amount')} error={errors.amount ?? (serverFields.has('amount') ? errorText(transfer.error) : null)}>
+        <Field
+          label={t('form.amount')}
+          error={errors.amount ?? (serverFields.has('amount') ? errorText(transfer.error) : null)}
+        >
           {({ id, describedBy, invalid }) => (
-            <input id={id} inputMode="decimal" autoComplete="off" placeholder="0.00" value={amountText} onChange={(e) => setAmountText(e.target.value)} aria-describedby={describedBy} aria-invalid={invalid || undefined} dir="ltr" />
+            <input
+              id={id}
+              inputMode="decimal"
+              autoComplete="off"
+              placeholder="0.00"
+              value={amountText}
+              onChange={(e) => setAmountText(e.target.value)}
+              aria-describedby={describedBy}
+              aria-invalid={invalid || undefined}
+              dir="ltr"
+            />
           )}
         </Field>
-        <Field label={t('form.payment_password')} error={errors.paymentPassword ?? (serverFields.has('paymentPassword') ? errorText(transfer.error) : null)}>
+        <Field
+          label={t('form.payment_password')}
+          error={
+            errors.paymentPassword ??
+            (serverFields.has('paymentPassword') ? errorText(transfer.error) : null)
+          }
+        >
           {({ id, describedBy, invalid }) => (
-            <input id={id} type="password" inputMode="numeric" autoComplete="off" maxLength={PAYMENT_PASSWORD_MAX_LENGTH} value={password} onChange={(e) => setPassword(e.target.value)} aria-describedby={describedBy} aria-invalid={invalid || undefined} dir="ltr" />
+            <input
+              id={id}
+              type="password"
+              inputMode="numeric"
+              autoComplete="off"
+              maxLength={PAYMENT_PASSWORD_MAX_LENGTH}
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+              aria-describedby={describedBy}
+              aria-invalid={invalid || undefined}
+              dir="ltr"
+            />
           )}
         </Field>
         {transfer.isError && serverFields.size === 0 ? (
@@ -75,7 +121,11 @@ export function TransferUplinePage() {
           </p>
         ) : null}
         <div className="mc-form__actions">
-          <button type="submit" className="btn btn--primary btn--lg" disabled={transfer.isPending || member?.hasPaymentPassword === false}>
+          <button
+            type="submit"
+            className="btn btn--primary btn--lg"
+            disabled={transfer.isPending || member?.hasPaymentPassword === false}
+          >
             {transfer.isPending ? t('form.working') : t('upline.submit')}
           </button>
         </div>

@@ -25,7 +25,12 @@ import { RecordTable, type Column } from '../components/record-table';
 import type { Transaction } from '../types';
 import { autoReceiveAt, cleanRemark, withdrawalState, type WithdrawalState } from '../withdrawal';
 
-const STATE_TONE = { awaiting: 'pending', received: 'success', auto_received: 'info', rejected: 'danger' } as const;
+const STATE_TONE = {
+  awaiting: 'pending',
+  received: 'success',
+  auto_received: 'info',
+  rejected: 'danger',
+} as const;
 
 interface FormErrors {
   amount?: string;
@@ -57,9 +62,15 @@ export function WithdrawPage() {
     const amount = parseAmount(amountText);
     const next: FormErrors = {};
     if (!amountText.trim()) next.amount = t('form.amount_required');
-    else if (amount === null || amount <= 0 || amount > MONEY_MAX) next.amount = t('form.amount_invalid');
-    else if (amount < data.minAmount || amount > data.maxAmount) next.amount = t('form.amount_range', { min: money(data.minAmount), max: money(data.maxAmount) });
-    else if (amount > data.available) next.amount = t('form.amount_over_balance', { amount: money(data.available) });
+    else if (amount === null || amount <= 0 || amount > MONEY_MAX)
+      next.amount = t('form.amount_invalid');
+    else if (amount < data.minAmount || amount > data.maxAmount)
+      next.amount = t('form.amount_range', {
+        min: money(data.minAmount),
+        max: money(data.maxAmount),
+      });
+    else if (amount > data.available)
+      next.amount = t('form.amount_over_balance', { amount: money(data.available) });
     if (!account) next.accountId = t('withdraw.account_required');
     if (!password) next.paymentPassword = t('form.payment_password_required');
     setErrors(next);
@@ -84,7 +95,11 @@ export function WithdrawPage() {
       <div className="mc-stats mc-stats--3">
         {data ? (
           <>
-            <Stat label={t('withdraw.available')} value={<bdi dir="ltr">{money(data.available)}</bdi>} tone="accent" />
+            <Stat
+              label={t('withdraw.available')}
+              value={<bdi dir="ltr">{money(data.available)}</bdi>}
+              tone="accent"
+            />
             <Stat label={t('withdraw.min')} value={<bdi dir="ltr">{money(data.minAmount)}</bdi>} />
             <Stat label={t('withdraw.max')} value={<bdi dir="ltr">{money(data.maxAmount)}</bdi>} />
           </>
@@ -93,19 +108,34 @@ export function WithdrawPage() {
         )}
       </div>
 
-      {noPaymentPassword ? <p className="notice notice--warning">{t('withdraw.no_payment_password')}</p> : null}
+      {noPaymentPassword ? (
+        <p className="notice notice--warning">{t('withdraw.no_payment_password')}</p>
+      ) : null}
 
-      <form className="mc-card mc-card--pad mc-form" onSubmit={submit} noValidate aria-labelledby="mc-withdraw-form">
+      <form
+        className="mc-card mc-card--pad mc-form"
+        onSubmit={submit}
+        noValidate
+        aria-labelledby="mc-withdraw-form"
+      >
         <h4 className="mc-card__title" id="mc-withdraw-form">
           {t('withdraw.form_title')}
         </h4>
         <Field
           label={t('form.amount')}
           error={errors.amount ?? (serverFields.has('amount') ? errorText(withdraw.error) : null)}
-          hint={data ? t('form.amount_hint', { min: money(data.minAmount), max: money(data.maxAmount) }) : null}
+          hint={
+            data
+              ? t('form.amount_hint', { min: money(data.minAmount), max: money(data.maxAmount) })
+              : null
+          }
           addon={
             data ? (
-              <button type="button" className="link-btn mc-link-btn" onClick={() => setAmountText(String(Math.min(data.available, data.maxAmount)))}>
+              <button
+                type="button"
+                className="link-btn mc-link-btn"
+                onClick={() => setAmountText(String(Math.min(data.available, data.maxAmount)))}
+              >
                 {t('withdraw.all')}
               </button>
             ) : null
@@ -132,7 +162,13 @@ export function WithdrawPage() {
             {data
               ? data.accounts.map((a) => (
                   <label key={a.id} className="mc-option">
-                    <input type="radio" name="payout-account" className="visually-hidden" checked={account === a.id} onChange={() => setAccountId(a.id)} />
+                    <input
+                      type="radio"
+                      name="payout-account"
+                      className="visually-hidden"
+                      checked={account === a.id}
+                      onChange={() => setAccountId(a.id)}
+                    />
                     <span className="mc-option__box">
                       <span className="mc-option__bank" aria-hidden="true">
                         {a.bankName.slice(0, 1)}
@@ -153,7 +189,10 @@ export function WithdrawPage() {
 
         <Field
           label={t('form.payment_password')}
-          error={errors.paymentPassword ?? (serverFields.has('paymentPassword') ? errorText(withdraw.error) : null)}
+          error={
+            errors.paymentPassword ??
+            (serverFields.has('paymentPassword') ? errorText(withdraw.error) : null)
+          }
         >
           {({ id, describedBy, invalid }) => (
             <input
@@ -176,7 +215,11 @@ export function WithdrawPage() {
           </p>
         ) : null}
         <div className="mc-form__actions">
-          <button type="submit" className="btn btn--primary btn--lg" disabled={withdraw.isPending || !data || noPaymentPassword}>
+          <button
+            type="submit"
+            className="btn btn--primary btn--lg"
+            disabled={withdraw.isPending || !data || noPaymentPassword}
+          >
             {withdraw.isPending ? t('form.working') : t('withdraw.submit')}
           </button>
         </div>
@@ -212,8 +255,18 @@ function WithdrawalHistory({ autoReceiveMinutes }: { autoReceiveMinutes: number 
 
   const columns: Column<Transaction>[] = [
     { key: 'time', header: t('col.time'), cell: (r) => <When ms={r.time} /> },
-    { key: 'amount', header: t('col.amount'), numeric: true, cell: (r) => <bdi dir="ltr">{money(Math.abs(r.amount))}</bdi> },
-    { key: 'to', header: t('col.details'), wrap: true, cell: (r) => <bdi>{translateContent(cleanRemark(r.remark))}</bdi> },
+    {
+      key: 'amount',
+      header: t('col.amount'),
+      numeric: true,
+      cell: (r) => <bdi dir="ltr">{money(Math.abs(r.amount))}</bdi>,
+    },
+    {
+      key: 'to',
+      header: t('col.details'),
+      wrap: true,
+      cell: (r) => <bdi>{translateContent(cleanRemark(r.remark))}</bdi>,
+    },
     {
       key: 'status',
       header: t('col.status'),
@@ -224,9 +277,17 @@ function WithdrawalHistory({ autoReceiveMinutes }: { autoReceiveMinutes: number 
           <div className="mc-wd-state">
             <Badge tone={STATE_TONE[s]}>{stateLabel(s)}</Badge>
             {s === 'awaiting' ? (
-              <span className="mc-wd-state__note">{t('withdraw.auto_at', { time: formatDate(autoReceiveAt(r.time, autoReceiveMinutes)) })}</span>
+              <span className="mc-wd-state__note">
+                {t('withdraw.auto_at', {
+                  time: formatDate(autoReceiveAt(r.time, autoReceiveMinutes)),
+                })}
+              </span>
             ) : null}
-            {s === 'auto_received' ? <span className="mc-wd-state__note">{t('withdraw.auto_received_note', { minutes: autoReceiveMinutes })}</span> : null}
+            {s === 'auto_received' ? (
+              <span className="mc-wd-state__note">
+                {t('withdraw.auto_received_note', { minutes: autoReceiveMinutes })}
+              </span>
+            ) : null}
           </div>
         );
       },
@@ -256,7 +317,9 @@ function WithdrawalHistory({ autoReceiveMinutes }: { autoReceiveMinutes: number 
           {t('withdraw.history')}
         </h4>
       </div>
-      <p className="mc-note mc-note--info">{t('withdraw.auto_receive_rule', { minutes: autoReceiveMinutes })}</p>
+      <p className="mc-note mc-note--info">
+        {t('withdraw.auto_receive_rule', { minutes: autoReceiveMinutes })}
+      </p>
       <RecordTable
         caption={t('withdraw.history')}
         columns={columns}
