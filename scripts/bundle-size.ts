@@ -40,7 +40,9 @@ export async function measureRouteScripts(
   route: string,
   options: { browser?: Browser; webDist?: string } = {},
 ): Promise<RouteScripts> {
-  const browser = options.browser ?? (await chromium.launch({ executablePath: chromiumPath(), args: ['--no-sandbox'] }));
+  const browser =
+    options.browser ??
+    (await chromium.launch({ executablePath: chromiumPath(), args: ['--no-sandbox'] }));
   const origin = new URL(baseUrl).origin;
   const files = new Set<string>();
   try {
@@ -49,7 +51,12 @@ export async function measureRouteScripts(
     const page = await context.newPage();
     page.on('response', (res) => {
       const url = new URL(res.url());
-      if (url.origin === origin && url.pathname.startsWith('/static/') && url.pathname.endsWith('.js')) files.add(url.pathname);
+      if (
+        url.origin === origin &&
+        url.pathname.startsWith('/static/') &&
+        url.pathname.endsWith('.js')
+      )
+        files.add(url.pathname);
     });
     await page.goto(new URL(route, baseUrl).href, { waitUntil: 'networkidle' });
     await context.close();
@@ -59,7 +66,11 @@ export async function measureRouteScripts(
   const dist = options.webDist ?? WEB_DIST;
   const scripts = [...files].map((path) => {
     const bytes = readFileSync(join(dist, path));
-    return { file: path.replace('/static/', ''), bytes: bytes.length, gzipBytes: gzipSync(bytes, { level: 9 }).length };
+    return {
+      file: path.replace('/static/', ''),
+      bytes: bytes.length,
+      gzipBytes: gzipSync(bytes, { level: 9 }).length,
+    };
   });
   scripts.sort((a, b) => b.gzipBytes - a.gzipBytes);
   return {
@@ -76,8 +87,12 @@ async function main(): Promise<void> {
   const route = process.argv[2] ?? '/';
   const base = process.argv[3] ?? process.env.BASE_URL ?? 'http://localhost:8080';
   const result = await measureRouteScripts(base, route);
-  console.table(result.scripts.map((s) => ({ file: s.file, kb: kb(s.bytes), gzipKb: kb(s.gzipBytes) })));
-  console.log(`${route}: ${result.scripts.length} scripts, ${kb(result.rawBytes).toFixed(1)} KB raw, ${kb(result.gzipBytes).toFixed(1)} KB gzip`);
+  console.table(
+    result.scripts.map((s) => ({ file: s.file, kb: kb(s.bytes), gzipKb: kb(s.gzipBytes) })),
+  );
+  console.log(
+    `${route}: ${result.scripts.length} scripts, ${kb(result.rawBytes).toFixed(1)} KB raw, ${kb(result.gzipBytes).toFixed(1)} KB gzip`,
+  );
 }
 
 const isMain = process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1];

@@ -1,8 +1,12 @@
 /**
- * Customer service (spec sections 6 and 7): the link comes from permission (or the customer-service
- * call) with its last 8 characters the DES key for the rest; members with club rank above 4 get
- * the VIP channel; it opens in a 440x750 popup. The popup is opened first, synchronously with the
- * click, so blockers allow it; a failure afterwards closes it (spec section 8).
+ * Customer service (spec sections 6, 7 and 8): the link comes from getCustomerService (the pathList
+ * item of type 3, whose last 8 characters are the DES key for the rest, decoded by
+ * decodeServicePath); members with club rank above 4 get the VIP channel; it opens in a 440x750
+ * popup. The popup is opened first, synchronously with the click, so blockers allow it ('Popup
+ * blocked, allow and retry' otherwise); any failure afterwards closes it.
+ *
+ * When the call itself fails (the maintenance and restriction pages, a flaky network), the path the
+ * caller already holds (permission or system status) and then the last known one are used.
  */
 import { client, unwrap } from '../api/client';
 import { CS_POPUP_HEIGHT, CS_POPUP_WIDTH, VIP_SERVICE_MIN_RANK } from '../config/constants';
@@ -29,14 +33,20 @@ function cachedServicePath(): string | undefined {
   }
 }
 
-async function servicePath(path: string | undefined): Promise<string> {
-  if (path) return path;
-  const cached = cachedServicePath();
-  if (cached) return cached;
-  const value = await unwrap(client.GET('/wps/system/customerService'));
-  const item = value.version.pathList.find((p) => p.type === 3);
-  if (!item) throw new Error('no customer-service path');
-  return item.path;
+async function servicePath(fallback: string | undefined): Promise<string> {
+  try {
+    const value = await unwrap(client.GET('/wps/system/customerService'));
+    const item = value.version.pathList.find((p) => p.type === 3);
+    if (item?.path) {
+      rememberServicePath(item.path);
+      return item.path;
+    }
+  } catch {
+    // Fall back below.
+  }
+  const known = fallback ?? cachedServicePath();
+  if (!known) throw new Error('no customer-service path');
+  return known;
 }
 
 export async function openCustomerService(options: { path?: string; rankLevel?: number } = {}): Promise<void> {

@@ -78,13 +78,38 @@ export function Modal({
     const dialog = dialogRef.current;
     if (dialog) {
       const autofocus = dialog.querySelector<HTMLElement>('[data-autofocus]');
-      const first = autofocus ?? focusables(dialog).find((el) => !el.classList.contains('modal__close'));
+      const first = autofocus ?? focusables(dialog).find((el) => !el.classList.contains('modal__close') && !el.classList.contains('modal__body'));
       (first ?? dialog).focus();
     }
     return () => {
       unlock();
       setOffset({ x: 0, y: 0 });
       if (opener && document.contains(opener)) opener.focus();
+    };
+  }, [shown]);
+
+  // A body that scrolls must be reachable by keyboard (WCAG 2.1.1; axe scrollable-region-focusable)
+  // when its content has nothing focusable of its own, as in a table of levels: it takes a tab
+  // stop only while it overflows.
+  const bodyRef = useRef<HTMLDivElement>(null);
+  const [bodyScrolls, setBodyScrolls] = useState(false);
+  useEffect(() => {
+    const body = bodyRef.current;
+    if (!shown || !body) return;
+    let frame = 0;
+    const check = () => {
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(() => setBodyScrolls(body.scrollHeight > body.clientHeight + 1));
+    };
+    check();
+    const resize = new ResizeObserver(check);
+    resize.observe(body);
+    const mutations = new MutationObserver(check);
+    mutations.observe(body, { childList: true, subtree: true });
+    return () => {
+      cancelAnimationFrame(frame);
+      resize.disconnect();
+      mutations.disconnect();
     };
   }, [shown]);
 
@@ -160,7 +185,9 @@ export function Modal({
             </svg>
           </button>
         </div>
-        <div className={`modal__body${bodyClassName ? ` ${bodyClassName}` : ''}`}>{children}</div>
+        <div ref={bodyRef} className={`modal__body${bodyClassName ? ` ${bodyClassName}` : ''}`} tabIndex={bodyScrolls ? 0 : undefined}>
+          {children}
+        </div>
         {footer ? <div className="modal__footer">{footer}</div> : null}
       </div>
     </div>,

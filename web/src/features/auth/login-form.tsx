@@ -19,7 +19,7 @@ import { CaptchaField, useCaptcha } from '../../ui/account-form/captcha';
 import { fieldMessage, serverFieldErrors } from '../../ui/account-form/field-messages';
 import { MobileField, type MobileValue } from '../../ui/account-form/mobile-field';
 import { ModeTabs } from '../../ui/account-form/mode-tabs';
-import { focusFirstInvalid, required, requiredOnly, ruleOf, smsCodeRule } from '../../ui/account-form/rules';
+import { focusField, focusFirstInvalid, required, requiredOnly, ruleOf, smsCodeRule } from '../../ui/account-form/rules';
 import { SmsCodeField, useSmsSender } from '../../ui/account-form/sms-code';
 import { TextField } from '../../ui/account-form/text-field';
 import { describeError } from '../../ui/error-state';
@@ -161,9 +161,11 @@ export function LoginForm({ onForgot, onForced, onDone }: LoginFormProps) {
         setFormError(Object.keys(inPlace).length > 0 ? null : describeError(error));
         // Spec section 4: a failure whose value carries the captcha flag shows (or renews) the box;
         // the server spends an answer on every check, so a shown box always needs a new image.
-        if (error instanceof ApiError && error.value?.captcha && !captcha.shown) captcha.show();
+        const needsCaptcha = error instanceof ApiError && error.value?.captcha === true;
+        if (needsCaptcha && !captcha.shown) captcha.show();
         else if (captcha.shown) captcha.reload();
-        focusFirstInvalid(formRef.current);
+        if (Object.keys(inPlace).length > 0) focusFirstInvalid(formRef.current);
+        else focusField(formRef.current, needsCaptcha || captcha.shown ? 'captcha' : usedMode === 'username' ? 'password' : 'verificationCode');
       },
     });
   };
@@ -204,7 +206,7 @@ export function LoginForm({ onForgot, onForced, onDone }: LoginFormProps) {
               autoCapitalize="off"
               spellCheck={false}
               maxLength={64}
-              data-autofocus
+              data-autofocus={!username || undefined}
               error={errors.username}
             />
             <TextField
@@ -218,6 +220,8 @@ export function LoginForm({ onForgot, onForced, onDone }: LoginFormProps) {
               revealable
               autoComplete="current-password"
               maxLength={128}
+              // A remembered username: the password is what is left to type.
+              data-autofocus={(!!remembered?.username && mode === 'username') || undefined}
               error={errors.password}
             />
           </>

@@ -47,3 +47,10 @@ export function focusFirstInvalid(form: HTMLElement | null): void {
     form?.querySelector<HTMLInputElement>('input[aria-invalid="true"]')?.focus();
   });
 }
+
+/** Move focus to one field by name once it has rendered (after a refused login: the password). */
+export function focusField(form: HTMLElement | null, name: string): void {
+  requestAnimationFrame(() => {
+    form?.querySelector<HTMLInputElement>(`input[name="${name}"]`)?.focus();
+  });
+}

@@ -1,0 +1,166 @@
+/**
+ * Roles (spec section 6): visitors get the login popup for favourites, recent games, launching,
+ * messages, chat, VIP and referral; guests (isAgent 4) get 'in_need_true_account' with a confirm
+ * button and 'Please Register An Account First' in the centres; the agent centre entry shows only for
+ * isAgent 1, 2, 41 and 42; customer service opens a 440x750 popup (VIP channel above rank 4).
+ */
+import type { Page } from '@playwright/test';
+import { AGENT, expect, loginOverApi, PLAYER, shell, test, useSession } from './fixtures';
+
+async function expectLoginPopup(page: Page) {
+  const dialog = page.getByRole('dialog', { name: 'Log in' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(dialog).toHaveCount(0);
+}
+
+async function openSupport(page: Page) {
+  await shell(page).sideMenu.getByRole('button', { name: 'Customer service' }).click();
+}
+
+test('visitors get the login popup for members-only things', async ({ page }) => {
+  await page.goto('/');
+  const side = shell(page).sideMenu;
+
+  await page.getByRole('button', { name: /^Add .+ to favourites$/ }).first().click();
+  await expectLoginPopup(page);
+
+  await page.getByRole('button', { name: /^Play / }).first().click();
+  await expectLoginPopup(page);
+
+  await side.getByRole('button', { name: 'VIP level' }).click();
+  await expectLoginPopup(page);
+
+  await side.getByRole('button', { name: 'Refer a friend' }).click();
+  await expectLoginPopup(page);
+
+  await openSupport(page);
+  await page.getByRole('button', { name: 'Messages' }).click();
+  await expectLoginPopup(page);
+
+  await openSupport(page);
+  await page.getByRole('switch', { name: 'Chat window' }).click();
+  await expectLoginPopup(page);
+
+  await page.goto('/rng');
+  await page.getByRole('tab', { name: 'Recently played' }).click();
+  await expectLoginPopup(page);
+});
+
+test.describe('guest (isAgent 4)', () => {
+  test.beforeEach(async ({ sim, page }) => {
+    await sim.setScenario('guest');
+    await page.goto('/');
+    await shell(page).header.getByRole('button', { name: 'Free demo' }).click();
+    await expect(page.getByTestId('balance-amount')).toHaveText(/\$/);
+    expect(await page.evaluate(() => sessionStorage.getItem('isAgent'))).toBe('4');
+  });
+
+  async function expectTrialWarning(page: Page) {
+    const warning = page.getByRole('dialog', { name: 'Notice' });
+    await expect(warning).toContainText('This is a trial account');
+    await warning.getByRole('button', { name: 'Confirm' }).click();
+    await expect(warning).toHaveCount(0);
+  }
+
+  test('members-only actions answer in_need_true_account', async ({ page }) => {
+    await page.getByRole('button', { name: /^Add .+ to favourites$/ }).first().click();
+    await expectTrialWarning(page);
+    await page.getByRole('button', { name: /^Play / }).first().click();
+    await expectTrialWarning(page);
+    await shell(page).header.getByRole('button', { name: 'Deposit' }).click();
+    await expectTrialWarning(page);
+  });
+
+  test('the referral centre says Please Register An Account First', async ({ page }) => {
+    await shell(page).sideMenu.getByRole('button', { name: 'Refer a friend' }).click();
+    await expect(page.getByRole('dialog').getByText('Please Register An Account First')).toBeVisible();
+  });
+
+  test('has no agent centre entry', async ({ page }) => {
+    await shell(page).header.getByRole('button', { name: /Account menu/ }).click();
+    await expect(page.getByRole('menuitem', { name: 'Sign out' })).toBeVisible();
+    await expect(page.getByRole('menuitem', { name: 'Agent centre' })).toHaveCount(0);
+  });
+});
+
+test.describe('agent centre entry', () => {
+  for (const [account, shown] of [
+    [PLAYER.username, false],
+    [AGENT.username, true], // isAgent 1
+    ['agent02', true], // 2
+    ['agent41', true], // 41
+    ['agent42', true], // 42
+  ] as const) {
+    test(`${account}: ${shown ? 'shown' : 'hidden'}`, async ({ page, request }) => {
+      await useSession(page, await loginOverApi(request, account, 'Passw0rd!'));
+      await page.goto('/');
+      await shell(page).header.getByRole('button', { name: /Account menu/ }).click();
+      await expect(page.getByRole('menuitem', { name: 'Sign out' })).toBeVisible();
+      await expect(page.getByRole('menuitem', { name: 'Agent centre' })).toHaveCount(shown ? 1 : 0);
+    });
+  }
+});
+
+test.describe('customer service', () => {
+  test('opens live chat in a 440x750 popup', async ({ page }) => {
+    // Record the window features the page asks for (Playwright gives popups the context viewport).
+    await page.addInitScript(() => {
+      const open = window.open.bind(window);
+      window.open = (...args: Parameters<typeof window.open>) => {
+        (window as unknown as { openedWith: unknown[] }).openedWith = args;
+        return open(...args);
+      };
+    });
+    await page.goto('/');
+    await openSupport(page);
+    const popupPromise = page.waitForEvent('popup');
+    await page.getByRole('button', { name: 'Live chat' }).click();
+    const popup = await popupPromise;
+    await popup.waitForURL(/\/__demo\/chat/);
+    expect(popup.url()).not.toContain('vip=1');
+    const features = await page.evaluate(() => String((window as unknown as { openedWith: unknown[] }).openedWith[2]));
+    expect(features).toContain('width=440');
+    expect(features).toContain('height=750');
+  });
+
+  test('members above rank 4 get the VIP channel', async ({ page, request }) => {
+    await useSession(page, await loginOverApi(request, 'vipplayer', 'Passw0rd!'));
+    await page.goto('/');
+    // The club rank comes with the member info.
+    await expect(shell(page).header.getByRole('button', { name: 'Account menu for Sultan VIP' })).toBeVisible();
+    await openSupport(page);
+    const popupPromise = page.waitForEvent('popup');
+    await page.getByRole('button', { name: 'Live chat' }).click();
+    const popup = await popupPromise;
+    await popup.waitForURL(/vip=1/);
+  });
+
+  test('a failure closes the popup', async ({ page }) => {
+    const broken = { success: true, value: { version: { pathList: [{ type: 3, path: 'not-a-sealed-link!' }] } } };
+    await page.route('**/wps/system/customerService', (route) => route.fulfill({ json: broken }));
+    await page.route('**/wps/system/permission?**', async (route) => {
+      const response = await route.fetch();
+      const body = (await response.json()) as { value: { customerService: { path: string } } };
+      body.value.customerService.path = 'not-a-sealed-link!';
+      await route.fulfill({ response, json: body });
+    });
+    await page.goto('/');
+    await openSupport(page);
+    const popupPromise = page.waitForEvent('popup');
+    await page.getByRole('button', { name: 'Live chat' }).click();
+    const popup = await popupPromise;
+    await expect.poll(() => popup.isClosed()).toBe(true);
+    await expect(page.getByText(/Invalid URL, contact customer service|Unknown error/)).toBeVisible();
+  });
+
+  test('a blocked popup says so', async ({ page }) => {
+    await page.addInitScript(() => {
+      window.open = () => null;
+    });
+    await page.goto('/');
+    await openSupport(page);
+    await page.getByRole('button', { name: 'Live chat' }).click();
+    await expect(page.getByText('Popup blocked, allow and retry')).toBeVisible();
+  });
+});
