@@ -37,11 +37,11 @@ test.describe('logged out', () => {
     await shell(page).header.getByRole('button', { name: 'Free demo' }).click();
     await expect(page.getByTestId('balance-amount')).toHaveText(/\$/);
     expect(await page.evaluate(() => sessionStorage.getItem('isAgent'))).toBe('4');
+    // Spec section 6: a guest's centre says 'Please Register An Account First' instead of its pages.
     await shell(page).header.getByRole('button', { name: 'Deposit' }).click();
-    const warning = page.getByRole('dialog', { name: 'Notice' });
-    await expect(warning).toContainText('trial account');
-    await warning.getByRole('button', { name: 'Confirm' }).click();
-    await expect(warning).toHaveCount(0);
+    const centre = page.getByRole('dialog', { name: 'Members centre' });
+    await expect(centre.getByRole('alert')).toHaveText('Please Register An Account First');
+    await expect(centre.getByRole('navigation')).toHaveCount(0);
   });
 });
 

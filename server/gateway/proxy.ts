@@ -8,6 +8,7 @@
  * `strict` holds a reply until it is checked and answers a violating one with a 502 envelope; `off`
  * is a plain proxy. Bodies over `maxCheckBytes` stream through unchecked and are counted as such.
  */
+import { assetRoutes } from '../assets';
 import { existsSync, readFileSync } from 'node:fs';
 import type { IncomingHttpHeaders } from 'node:http';
 import { join, sep } from 'node:path';
@@ -381,6 +382,11 @@ export async function buildGatewayApp(options: GatewayAppOptions): Promise<Fasti
   const overrides = Object.fromEntries(Object.entries(options.config ?? {}).filter(([, v]) => typeof v === 'string' && v !== ''));
   const config: RuntimeConfig = { ...readConfig(options.webDist), ...overrides, gatewayUrl: '' };
   app.get('/config.json', async (_request, reply) => reply.header('cache-control', 'no-cache').send(config));
+
+  // The portal's own chrome images (logo, flags, payment marks, QR codes, the error image) are ours,
+  // not the gateway's: serve them here, drawn from the fixture brand, so gateway mode shows no
+  // broken images. Game tiles and banners come with the gateway's own URLs.
+  await app.register(assetRoutes);
 
   const dist = options.webDist;
   const indexHtml = dist && existsSync(join(dist, 'index.html')) ? readFileSync(join(dist, 'index.html'), 'utf8') : null;

@@ -64,7 +64,8 @@ const headersMiddleware: Middleware = {
     request.headers.set('Merchant', session.merchant() ?? settings.merchant);
     request.headers.set('Device', 'web');
     request.headers.set('Language', settings.language());
-    if (meta) request.headers.set('ModuleId', meta.moduleId);
+    // A call made with another of its modIDs (the register SMS from the mobile form) keeps it.
+    if (meta && !request.headers.has('ModuleId')) request.headers.set('ModuleId', meta.moduleId);
     const token = session.token();
     if (token) request.headers.set('Authorization', token);
     if (meta?.operationId === 'freePlayLogin') request.headers.set('X-Gateway-Version', '3');
