@@ -1,6 +1,8 @@
 /**
- * Playwright in real Chromium (Debian's, found by scripts/chromium.ts) against `npm start` on a test
- * port. Each spec may switch scenarios through the control API; fixtures reset the simulator.
+ * Playwright in real Chromium (Debian's, found by scripts/chromium.ts). Specs using e2e/fixtures.ts
+ * get a simulator and web app of their worker's own (`portal`); the web server below serves the few
+ * that import Playwright's `test` directly. Each spec may switch scenarios through the control API;
+ * fixtures reset the simulator.
  */
 import { defineConfig, devices } from '@playwright/test';
 import { chromiumPath } from './scripts/chromium';
@@ -9,8 +11,10 @@ const PORT = Number(process.env.E2E_PORT ?? 4173);
 
 export default defineConfig({
   testDir: 'e2e',
+  // Two files at a time: each worker has its own simulator (e2e/fixtures.ts `portal`), so the suite
+  // fits its 10 minutes on the 2-core machines; tests within a file still run in order.
   fullyParallel: false,
-  workers: 1,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   forbidOnly: !!process.env.CI,
   retries: process.env.CI ? 1 : 0,
   timeout: 30_000,

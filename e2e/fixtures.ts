@@ -6,10 +6,16 @@
  * - `apiLogin`: logs an account in over the gateway API itself (encrypted body, as the web client
  *   sends it) and returns the session.
  * - `loggedIn`: a page already logged in as the seed player, on the home page.
+ * - `portal` (per worker): each worker has its own simulator and web app on a loopback port, and
+ *   `baseURL` points there. Tests switch scenarios, statuses, flags and faults, so two workers must
+ *   never share a simulator; with one each, the suite runs two files at a time and stays within its
+ *   10 minutes on 2 cores (playwright.config.ts `workers`).
  */
 import { expect, test as base, type APIRequestContext, type Page } from '@playwright/test';
 import { encryptBody } from '../openapi/wire-crypto';
 import { SimClient } from '../scripts/sim-client';
+import { WEB_DIST } from '../scripts/start';
+import { buildApp } from '../server/app';
 
 export const PLAYER = { username: 'player01', password: 'Passw0rd!' } as const;
 export const AGENT = { username: 'agent01', password: 'Passw0rd!' } as const;
@@ -53,7 +59,25 @@ interface Fixtures {
   loggedIn: Page;
 }
 
-export const test = base.extend<Fixtures>({
+interface WorkerFixtures {
+  portal: string;
+}
+
+export const test = base.extend<Fixtures, WorkerFixtures>({
+  portal: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern: none here
+    async ({}, use) => {
+      // The same server as `npm start` (scripts/start.ts), in the worker's own process.
+      const app = await buildApp({ scenario: 'default', webDist: WEB_DIST, controlApi: true, logger: false });
+      const url = await app.listen({ port: 0, host: '127.0.0.1' });
+      await use(url.replace('127.0.0.1', 'localhost'));
+      await app.close();
+    },
+    { scope: 'worker' },
+  ],
+  baseURL: async ({ portal }, use) => {
+    await use(portal);
+  },
   sim: async ({ baseURL }, use) => {
     const sim = new SimClient(baseURL ?? 'http://localhost:4173');
     await use(sim);
