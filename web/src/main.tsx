@@ -5,8 +5,8 @@
  *
  * Page performance (issue 7 item 2): what the first screen needs is started as early as it can be
  * rather than after the first render: the route's section chunk at once, the vendor list (side
- * menu) and the route's banners beside permission, and the first banner image (the largest paint
- * of the pages with a carousel) as soon as its address is known.
+ * menu and navigation) and the route's banners beside permission, and the first banner image (the
+ * largest paint of the pages with a carousel) as soon as its address is known.
  */
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -23,6 +23,9 @@ import { forceLightTheme } from './app/theme';
 import { consumeUrlToken } from './app/url-token';
 import { currentLanguageCode, initI18n, onLanguageChanged } from './i18n';
 import './styles/global.css';
+
+/** How long the first render may wait for the vendor list once permission is in. */
+const VENDOR_LIST_WAIT_MS = 400;
 
 /** Preload the first banner of the route's group, once the banners call has answered. */
 function prefetchBanners(pathname: string): void {
@@ -55,12 +58,15 @@ async function bootstrap(): Promise<void> {
 
   const status = await queryClient.fetchQuery(systemStatusQuery).catch(() => null);
   if (status?.status === 0) {
-    // Not awaited: the shell's queries pick up these calls in flight (or their answers).
-    void queryClient.prefetchQuery(vendorsQuery);
+    // The shell's queries pick up these calls in flight (or their answers). The side menu and the
+    // top navigation list the categories that have vendors (spec section 2): the vendor list is
+    // awaited beside permission, for a bounded time, so they do not grow after the first paint.
+    const vendors = queryClient.prefetchQuery(vendorsQuery);
     prefetchBanners(window.location.pathname);
     const [permission] = await Promise.all([
       queryClient.fetchQuery(permissionQuery).catch(() => null),
       consumeUrlToken(queryClient),
+      Promise.race([vendors, new Promise((resolve) => window.setTimeout(resolve, VENDOR_LIST_WAIT_MS))]),
     ]);
     installAnalytics(permission?.gtagId);
     if (permission?.brandName) document.title = permission.brandName;

@@ -100,8 +100,8 @@ export function Shell() {
             </div>
           ) : null}
           <ErrorBoundary key={pathname}>
-            {/* The pending section holds a screen's height, so the footer does not show and then
-                jump down when the section arrives (layout shift, issue 7 item 2). */}
+            {/* The footer stays hidden while the section is pending (styles/global.css), so it does not
+                show and then jump down when the section arrives (layout shift, issue 7 item 2). */}
             <Suspense
               fallback={
                 <div className="shell__pending">
