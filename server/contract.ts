@@ -28,6 +28,20 @@ export interface HandlerContext<Q, B> {
   language: string;
   request: FastifyRequest;
   reply: FastifyReply;
+  /**
+   * The success envelope of `value`, serialised once by the route's own response schema, for a
+   * handler that keeps replies which only change with the world (see SerializedReply).
+   */
+  serialize(value: unknown): SerializedReply;
+}
+
+/**
+ * A reply already serialised by its route's response schema. Returned by a handler, it is sent as it
+ * is: reads whose answer depends only on the world (fixed between scenario loads) and the query keep
+ * one and skip building and serialising the same reply again (the game list, docs/benchmarks.md).
+ */
+export class SerializedReply {
+  constructor(readonly json: string) {}
 }
 
 // Operation definitions are generic in their schemas; `any` here only widens the registry's element type.
@@ -36,7 +50,7 @@ type AnyDef = OperationDef<any, any, any>;
 
 export type Handler<O extends AnyDef> = (
   ctx: HandlerContext<StaticOr<NonNullable<O['query']>, Record<string, never>>, StaticOr<NonNullable<O['body']>, undefined>>,
-) => Static<O['value']> | Promise<Static<O['value']>>;
+) => Static<O['value']> | SerializedReply | Promise<Static<O['value']> | SerializedReply>;
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -134,7 +148,17 @@ export function registerOperation<O extends AnyDef>(app: FastifyInstance, op: O,
         language,
         request,
         reply,
+        serialize: (v) => {
+          // The route's response serialiser gives a string; the type also allows custom serialisers' buffers.
+          const out = reply.serialize({ success: true, value: v });
+          return new SerializedReply(typeof out === 'string' ? out : Buffer.from(out as ArrayBuffer).toString('utf8'));
+        },
       });
+      if (value instanceof SerializedReply) {
+        // A string with a JSON content type is taken as already serialised (Fastify's reply.send).
+        reply.type('application/json; charset=utf-8');
+        return value.json;
+      }
       return { success: true, value };
     },
   });

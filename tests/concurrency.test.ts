@@ -164,7 +164,7 @@ describe('concurrency: wallet', () => {
     ];
     const before = new Map(tracked.map((a) => [a, sumBalance(app.sim, a)]));
 
-    // The mix: payment-password calls (scrypt on every call) are a small share to keep the run short.
+    // The mix: payment-password calls are a small share, as in real use.
     const random = rng(7);
     const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)] as T;
     const money = (min: number, max: number) => cents(min + random() * (max - min));

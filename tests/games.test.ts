@@ -150,6 +150,26 @@ describe('lobby game list', () => {
     expect(none).toEqual({ list: [], totalPages: 0 });
   });
 
+  it('answers a repeated query from its kept reply: same bytes, JSON, and per world', async () => {
+    const app = await testApp();
+    const query = { gameType: 'RNG', pageNo: 2 };
+    const first = await call(app, 'GET', '/wps/relay/GCSGAME_gameList', { query });
+    const again = await call(app, 'GET', '/wps/relay/GCSGAME_gameList', { query });
+    expect(again.statusCode).toBe(200);
+    expect(again.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(again.body).toBe(first.body);
+    // Kept per query: the neighbouring page and the hot list of the same query are their own.
+    expect((await list(app, { gameType: 'RNG', pageNo: 3 })).list[0]?.gameId).not.toBe(
+      (again.envelope.value as { list: GameRow[] }).list[0]?.gameId,
+    );
+    // Kept per world: a new world (a scenario load) answers from its own games.
+    const top = (await list(app, { gameType: 'RNG' })).list[0];
+    app.sim.world = { ...app.sim.world, games: app.sim.world.games.filter((g) => g.gameId !== top?.gameId) };
+    const reloaded = await list(app, { gameType: 'RNG' });
+    expect(reloaded.list).toHaveLength(42);
+    expect(reloaded.list.some((g) => g.gameId === top?.gameId)).toBe(false);
+  });
+
   it.each([
     ['pageSize 0', { pageSize: 0 }],
     ['pageSize 201', { pageSize: 201 }],

@@ -318,7 +318,7 @@ describe('registration by mobile', () => {
 });
 
 describe('password storage', () => {
-  it('keeps only scrypt hashes: no plaintext password anywhere in the account', async () => {
+  it('keeps only salted digests: no plaintext password anywhere in the account', async () => {
     const app = await testApp();
     const secret = 'Unique0Secret!';
     const res = await register(app, registration('hashcheck1', { password: secret, confirmPassword: secret, paymentPassword: '246813' }));
@@ -328,13 +328,13 @@ describe('password storage', () => {
     const json = JSON.stringify(account);
     expect(json).not.toContain(secret);
     expect(json).not.toContain('246813');
-    expect(account?.passwordHash.startsWith('scrypt$')).toBe(true);
-    expect(account?.paymentPasswordHash?.startsWith('scrypt$')).toBe(true);
+    expect(account?.passwordHash.startsWith('hmac-sha256$')).toBe(true);
+    expect(account?.paymentPasswordHash?.startsWith('hmac-sha256$')).toBe(true);
     expect((await memberInfo(app, res.envelope.value.token as string)).envelope.value.hasPaymentPassword).toBe(true);
 
     const seed = app.sim.accounts.get('player01');
     expect(JSON.stringify(seed)).not.toContain(PASSWORD);
-    expect(seed?.passwordHash.startsWith('scrypt$')).toBe(true);
+    expect(seed?.passwordHash.startsWith('hmac-sha256$')).toBe(true);
     // Two accounts with the same password do not share a hash (salted).
     expect(app.sim.accounts.get('vipplayer')?.passwordHash).not.toBe(seed?.passwordHash);
   });
@@ -532,7 +532,7 @@ describe('member information', () => {
       clubLabel: seed?.clubLabel,
       memberLabel: seed?.memberLabel,
     });
-    expect(JSON.stringify(res.envelope.value)).not.toMatch(/scrypt|passwordHash/);
+    expect(JSON.stringify(res.envelope.value)).not.toMatch(/hmac-sha256|passwordHash/);
     const vip = await memberInfo(app, await login(app, { username: 'vipplayer', password: PASSWORD }));
     expect(vip.envelope.value.toUpline).toBe(false);
     const agent = await memberInfo(app, await login(app, SEED.agent));

@@ -33,6 +33,8 @@ const MARK_END = '<!-- bench:end -->';
 const BASE_HEADERS = { merchant: 'DEMO', device: 'web', language: 'EN' };
 
 type TargetName = 'sim' | 'prism' | 'bare';
+/** A row of the report: a target, or bare Fastify sending the simulator's own reply bytes. */
+type RowName = TargetName | 'bare-same-reply';
 interface Target {
   name: TargetName;
   label: string;
@@ -45,6 +47,11 @@ interface CallSpec {
   label: string;
   /** Read calls are held to the "half of bare Fastify" goal. */
   read: boolean;
+  /**
+   * Also measure bare Fastify answering the simulator's own reply bytes for this call: the ceiling
+   * for a large reply on this machine, shown beside the hello-world one (context, not a goal).
+   */
+  sameReplyCeiling?: boolean;
   requests: autocannon.Request[];
 }
 
@@ -271,6 +278,7 @@ async function callsFor(
       id: 'games',
       label: 'GET …/GCSGAME_gameList (RNG, 42/page)',
       read: true,
+      sameReplyCeiling: true,
       requests: [{ method: 'GET', path: GAME_LIST, headers }],
     },
     {
@@ -335,7 +343,7 @@ const ratio = (a: number | undefined, b: number | undefined) =>
 
 function report(
   calls: CallSpec[],
-  results: Map<string, Map<TargetName, Measure>>,
+  results: Map<string, Map<RowName, Measure>>,
   command: string,
   targets: Target[],
   loadAtStart: number,
@@ -362,13 +370,14 @@ function report(
     const row = results.get(call.id);
     if (!row) continue;
     const ours = row.get('sim');
-    for (const t of TARGETS) {
+    const rowNames: RowName[] = [...TARGETS, ...(call.sameReplyCeiling ? ['bare-same-reply' as const] : [])];
+    for (const t of rowNames) {
       const m = row.get(t);
       if (!m) continue;
       const probeNote =
         m.probe === '200' ? '' : ` (probe: ${m.probe.replace(/\|/g, '\\|').replace(/\n/g, ' ')})`;
       lines.push(
-        `| ${t === TARGETS[0] ? call.label : ''} | ${t}${probeNote} | ${fmt(m.rps)} | ${fmt(m.low)}–${fmt(m.high)} | ${m.p50} | ${m.p99} | ${m.non2xx} | ${m.errors} | ` +
+        `| ${t === rowNames[0] ? call.label : ''} | ${t}${probeNote} | ${fmt(m.rps)} | ${fmt(m.low)}–${fmt(m.high)} | ${m.p50} | ${m.p99} | ${m.non2xx} | ${m.errors} | ` +
           `${t === 'sim' ? ratio(ours?.rps, row.get('prism')?.rps) : ''} | ${t === 'sim' ? ratio(ours?.rps, row.get('bare')?.rps) : ''} |`,
       );
     }
@@ -384,6 +393,12 @@ function report(
       const r = ours.rps / bare.rps;
       goals.push(
         `- ${call.label}: ours/bare ${r.toFixed(2)}x — ${r >= 0.5 ? 'met' : 'NOT met'} (goal >= 0.5x)`,
+      );
+    }
+    const same = row.get('bare-same-reply');
+    if (ours && same) {
+      goals.push(
+        `- ${call.label}: ours/bare sending the same reply bytes ${(ours.rps / same.rps).toFixed(2)}x; that ceiling is itself ${bare ? (same.rps / bare.rps).toFixed(2) : 'n/a'}x the hello-world (context, not a goal)`,
       );
     }
     if (ours && (ours.non2xx > 0 || ours.errors > 0)) {
@@ -450,17 +465,31 @@ async function main(): Promise<void> {
     simState = { token, modulus };
   }
 
-  const results = new Map<string, Map<TargetName, Measure>>();
+  // The same-reply ceiling: bare Fastify is given the simulator's own reply bytes for such calls.
+  const sameReply = new Set<string>();
+  const bare = byName.get('bare');
+  if (sim && bare) {
+    const game = await fetch(`http://127.0.0.1:${sim.port}${GAME_LIST}`, { headers: BASE_HEADERS });
+    const stored = await fetch(`http://127.0.0.1:${bare.port}/__payload`, {
+      method: 'PUT',
+      headers: { 'content-type': 'text/plain' },
+      body: await game.text(),
+    });
+    log(`same-reply ceiling: bare Fastify holds ${JSON.stringify(await stored.json())} of the game list`);
+    sameReply.add('games');
+  }
+
+  const results = new Map<string, Map<RowName, Measure>>();
   const perTarget = new Map<TargetName, CallSpec[]>();
   for (const target of targets) perTarget.set(target.name, await callsFor(target, simState));
   const calls = perTarget.get(targets[0]?.name ?? 'sim') ?? [];
   // Round by round, call by call, every target in turn: the figures of one row are taken seconds
   // apart, and each is the median of the rounds, so other work on the machine (this is a shared
   // 2-core box) skews a ratio less than one long run per target would.
-  const samples = new Map<string, Map<TargetName, Omit<Measure, 'low' | 'high'>[]>>();
+  const samples = new Map<string, Map<RowName, Omit<Measure, 'low' | 'high'>[]>>();
   for (let round = 1; round <= ROUNDS; round++) {
     for (const call of calls) {
-      const row = samples.get(call.id) ?? new Map<TargetName, Omit<Measure, 'low' | 'high'>[]>();
+      const row = samples.get(call.id) ?? new Map<RowName, Omit<Measure, 'low' | 'high'>[]>();
       samples.set(call.id, row);
       for (const target of targets) {
         const spec = perTarget.get(target.name)?.find((c) => c.id === call.id);
@@ -471,11 +500,20 @@ async function main(): Promise<void> {
           `  ${fmt(m.rps)} req/s, p50 ${m.p50} ms, p99 ${m.p99} ms, non-2xx ${m.non2xx}, errors ${m.errors}`,
         );
         row.set(target.name, [...(row.get(target.name) ?? []), m]);
+        if (target.name === 'bare' && call.sameReplyCeiling && sameReply.has(call.id)) {
+          log(`round ${round}/${ROUNDS}: ${call.label} → bare Fastify, same reply bytes (${DURATION} s)`);
+          const same = await load(target, {
+            ...spec,
+            requests: [{ method: 'GET', path: '/__payload', headers: BASE_HEADERS }],
+          });
+          log(`  ${fmt(same.rps)} req/s, p50 ${same.p50} ms, p99 ${same.p99} ms`);
+          row.set('bare-same-reply', [...(row.get('bare-same-reply') ?? []), same]);
+        }
       }
     }
   }
   for (const [callId, row] of samples) {
-    const merged = new Map<TargetName, Measure>();
+    const merged = new Map<RowName, Measure>();
     for (const [name, list] of row) {
       const sorted = [...list].sort((a, b) => a.rps - b.rps);
       const median = sorted[Math.floor((sorted.length - 1) / 2)];

@@ -17,6 +17,15 @@ async function bare(): Promise<FastifyInstance> {
   const reply = async () => ({ hello: 'world' });
   app.get('/*', reply);
   app.post('/*', reply);
+  // A second ceiling for calls with large replies: the bench stores the simulator's own reply bytes
+  // here once, and GET answers them as they are (no handler work, no serialisation: only Fastify and
+  // the socket moving the same bytes).
+  let payload = '{}';
+  app.put('/__payload', async (request) => {
+    payload = String(request.body);
+    return { bytes: Buffer.byteLength(payload) };
+  });
+  app.get('/__payload', async (_request, res) => res.type('application/json; charset=utf-8').send(payload));
   return app;
 }
 

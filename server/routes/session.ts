@@ -23,7 +23,7 @@ export async function sessionRoutes(app: FastifyInstance): Promise<void> {
   registerArea(app, sessionOps, {
     getRsaKey: ({ sim }) => sim.rsa.modulusHex,
 
-    login: async ({ sim, body, request }) => {
+    login: ({ sim, body, request }) => {
       if (body.type === 'sms') {
         if (!sim.flag('MOBILEVERCODELOGIN3')) throw forbidden('operation-not-allowed', 'SMS login is not enabled');
         const mobile = checkMobile(body.mobileNum);
@@ -43,7 +43,7 @@ export async function sessionRoutes(app: FastifyInstance): Promise<void> {
           throw refused('captcha-check-failed', 'Captcha incorrect', { captcha: true });
         }
       }
-      if (!account || !(await sim.checkPasswordAsync(account, body.password))) {
+      if (!account || !sim.checkPassword(account, body.password)) {
         if (account) account.failedLogins += 1;
         // The captcha flag asks the client for a captcha on the next attempt (spec section 4).
         throw refused('login.password.incorrect', 'Account/password/email format incorrect', { captcha: true });

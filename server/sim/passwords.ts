@@ -1,36 +1,32 @@
-/** Password hashing for simulated accounts: scrypt, as a real backend would store them. */
-import { randomBytes, scrypt, scryptSync, timingSafeEqual } from 'node:crypto';
+/**
+ * Password storage for simulated accounts: a random 16-byte salt and HMAC-SHA-256 of the password
+ * under it, compared in constant time. No plaintext is kept, two accounts with one password do not
+ * share a digest, and a wrong password never verifies.
+ *
+ * Deliberately not a key-derivation function (ADR 004): a KDF's cost buys resistance to offline
+ * guessing of a leaked credential store, and the simulator has none worth that price: its accounts
+ * are fixtures and QA test data, held in memory and published in the README. What the cost did buy
+ * was slow logins and registrations for every developer, test and QA script (about 10 ms of CPU each
+ * with scrypt N = 2^12, 0.1x Prism's login throughput). The real gateway owns real credentials.
+ */
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 
-// A lighter cost than production (N=2^14) keeps start-up and tests fast; the scheme is the same.
-const COST = { N: 1 << 12, r: 8, p: 1 };
-const KEY_LENGTH = 32;
+const SCHEME = 'hmac-sha256';
+const SALT_BYTES = 16;
+
+function digest(password: string, salt: Buffer): Buffer {
+  return createHmac('sha256', salt).update(password, 'utf8').digest();
+}
 
 export function hashPassword(password: string): string {
-  const salt = randomBytes(16);
-  const hash = scryptSync(password, salt, KEY_LENGTH, COST);
-  return `scrypt$${salt.toString('base64')}$${hash.toString('base64')}`;
+  const salt = randomBytes(SALT_BYTES);
+  return `${SCHEME}$${salt.toString('base64')}$${digest(password, salt).toString('base64')}`;
 }
 
 export function verifyPassword(password: string, stored: string): boolean {
   const [scheme, saltB64, hashB64] = stored.split('$');
-  if (scheme !== 'scrypt' || !saltB64 || !hashB64) return false;
+  if (scheme !== SCHEME || !saltB64 || !hashB64) return false;
   const expected = Buffer.from(hashB64, 'base64');
-  const actual = scryptSync(password, Buffer.from(saltB64, 'base64'), expected.length, COST);
-  return timingSafeEqual(expected, actual);
-}
-
-/**
- * The same check without blocking the event loop: scrypt runs on libuv's thread pool, so other calls
- * keep being served while a login is verified (the login benchmark in docs/benchmarks.md).
- */
-export function verifyPasswordAsync(password: string, stored: string): Promise<boolean> {
-  const [scheme, saltB64, hashB64] = stored.split('$');
-  if (scheme !== 'scrypt' || !saltB64 || !hashB64) return Promise.resolve(false);
-  const expected = Buffer.from(hashB64, 'base64');
-  return new Promise((resolve, reject) => {
-    scrypt(password, Buffer.from(saltB64, 'base64'), expected.length, COST, (err, actual) => {
-      if (err) reject(err);
-      else resolve(timingSafeEqual(expected, actual));
-    });
-  });
+  const actual = digest(password, Buffer.from(saltB64, 'base64'));
+  return expected.length === actual.length && timingSafeEqual(expected, actual);
 }

@@ -7,7 +7,7 @@ import { ApiError, forbidden, notSession } from '../errors';
 import { CaptchaStore } from './captcha';
 import { Clock } from './clock';
 import { Ledger } from './ledger';
-import { hashPassword, verifyPassword, verifyPasswordAsync } from './passwords';
+import { hashPassword, verifyPassword } from './passwords';
 import { RsaKeyHolder } from './rsa';
 import { SessionStore, type Session } from './sessions';
 import { SmsService } from './sms';
@@ -42,18 +42,6 @@ export interface Account {
   recentGames: number[];
   failedLogins: number;
   avatar: number;
-}
-
-// Seed passwords hash the same way on every reset: cache the costly scrypt by account and password.
-const seedHashes = new Map<string, string>();
-function seedHash(account: string, password: string): string {
-  const key = `${account}\u0000${password}`;
-  let hash = seedHashes.get(key);
-  if (!hash) {
-    hash = hashPassword(password);
-    seedHashes.set(key, hash);
-  }
-  return hash;
 }
 
 export interface SimOptions {
@@ -96,8 +84,8 @@ export class Sim {
       id: m.id,
       account: m.account,
       nickname: m.nickname,
-      passwordHash: seedHash(m.account, m.password),
-      paymentPasswordHash: m.paymentPassword ? seedHash(`${m.account}#pay`, m.paymentPassword) : null,
+      passwordHash: hashPassword(m.password),
+      paymentPasswordHash: m.paymentPassword ? hashPassword(m.paymentPassword) : null,
       mobileNum: m.mobileNum,
       countryDialingCode: m.countryDialingCode,
       email: m.email,
@@ -199,11 +187,6 @@ export class Sim {
 
   checkPassword(account: Account, password: string | undefined): boolean {
     return !!password && verifyPassword(password, account.passwordHash);
-  }
-
-  /** checkPassword off the event loop, for login (the hottest password check). */
-  async checkPasswordAsync(account: Account, password: string | undefined): Promise<boolean> {
-    return !!password && (await verifyPasswordAsync(password, account.passwordHash));
   }
 
   setPassword(account: Account, password: string): void {
