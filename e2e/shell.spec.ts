@@ -81,9 +81,14 @@ test.describe('top navigation', () => {
 
   test('going to another category scrolls back to the top', async ({ page }) => {
     await page.goto('/rng');
+    // The lobby's games, not its loading placeholders: those are replaced (and the page's height
+    // changes under the scroll position) when the list arrives.
+    await expect(page.getByRole('main').locator('[aria-busy="true"], [class*="skeleton"]')).toHaveCount(0);
     await expect.poll(() => page.evaluate(() => document.documentElement.scrollHeight)).toBeGreaterThan(1600);
-    await page.evaluate(() => window.scrollTo(0, 1200));
-    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(200);
+    // Scrolled down, and still there once any late layout has settled.
+    await expect
+      .poll(() => page.evaluate(() => (window.scrollTo(0, 1200), new Promise<number>((r) => requestAnimationFrame(() => r(window.scrollY))))))
+      .toBeGreaterThan(200);
     await shell(page).header.getByRole('link', { name: 'Live Casino' }).click();
     await expect(page).toHaveURL(/\/live$/);
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
@@ -242,6 +247,15 @@ test.describe('modal behaviour', () => {
     await page.goto('/');
     await shell(page).header.getByRole('button', { name: 'Log in' }).click();
     const dialog = page.getByRole('dialog', { name: 'Log in' });
+    // Measured once the opening animation is over (it moves and scales the dialog).
+    await dialog.evaluate((el) =>
+      Promise.all(
+        el
+          .getAnimations({ subtree: true })
+          .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
+          .map((a) => a.finished),
+      ),
+    );
     const before = await dialog.boundingBox();
     const title = dialog.getByRole('heading', { name: 'Log in' });
     const t = await title.boundingBox();
