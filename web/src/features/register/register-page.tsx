@@ -49,7 +49,11 @@ export function RegisterPage() {
             <Icon name="gift" size={20} />
             {t('bonus_line')}
           </p>
-          {promos.data && promos.data.length > 0 ? (
+          {promos.isPending ? (
+            // Holds the carousel's place while the promotions load, so the perks below do not jump
+            // down when it arrives (layout shift, issue 7 item 2).
+            <div className="register-hero__promos register-hero__promos--pending skeleton" aria-hidden="true" />
+          ) : promos.data && promos.data.length > 0 ? (
             <Carousel
               className="register-hero__promos"
               label={t('new_player_promotions')}
