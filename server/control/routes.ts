@@ -67,8 +67,8 @@ function state(sim: Sim): SimState {
   };
 }
 
-/** Reload a scenario, refusing unknown names with 400 naming the field. */
-function loadScenario(sim: Sim, name: string, field: string): void {
+/** 400 naming the field unless `name` is a scenario of fixtures/scenarios. */
+function checkScenario(name: string, field: string): void {
   const known = listScenarios().map((s) => s.name);
   if (!known.includes(name)) {
     throw badRequest(
@@ -77,6 +77,11 @@ function loadScenario(sim: Sim, name: string, field: string): void {
       ControlErrorCode.unknownScenario,
     );
   }
+}
+
+/** Reload a scenario, refusing unknown names with 400 naming the field. */
+function loadScenario(sim: Sim, name: string, field: string): void {
+  checkScenario(name, field);
   sim.load(name);
 }
 
@@ -195,8 +200,12 @@ const handlers: ControlHandlers = {
   listSnapshots: ({ sim }) => [...snapshotsOf(sim).values()].map(snapshotInfo),
 
   reset: ({ sim, body }) => {
-    loadScenario(sim, body.scenario ?? sim.scenario.name, 'body/scenario');
+    const name = body.scenario ?? sim.scenario.name;
+    checkScenario(name, 'body/scenario');
+    // The clock goes back first, so the reload happens at real time: fixture contracts count as
+    // active from then (Sim.loadedAt), not from the abandoned future.
     sim.clock.reset();
+    sim.load(name);
     faultsOf(sim).reset();
     return state(sim);
   },

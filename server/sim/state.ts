@@ -58,6 +58,8 @@ export class Sim {
   ledger!: Ledger;
   captcha!: CaptchaStore;
   sms!: SmsService;
+  /** Simulator time of the last (re)load: fixture contracts count as active from then on. */
+  loadedAt!: number;
   private nextMemberId = 1;
 
   constructor(options: SimOptions = {}) {
@@ -70,6 +72,7 @@ export class Sim {
   load(scenarioName: string): void {
     this.scenario = readScenario(scenarioName);
     this.world = loadWorld(this.scenario);
+    this.loadedAt = this.now();
     this.sessions = new SessionStore(this.now);
     this.ledger = new Ledger();
     this.captcha = new CaptchaStore(this.now);
