@@ -29,6 +29,7 @@ import { sessionRoutes } from './routes/session';
 import { systemRoutes } from './routes/system';
 import { verificationRoutes } from './routes/verification';
 import { walletRoutes } from './routes/wallet';
+import { settleSalaries } from './sim/agent';
 import { Sim } from './sim/state';
 
 declare module 'fastify' {
@@ -144,6 +145,12 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
     }
     request.log.error(error);
     return reply.status(500).send({ success: false, errorCode: ErrorCode.unknown, message: 'Unknown error' });
+  });
+
+  // The simulator keeps no timers: salary periods that have ended are paid when the next call comes
+  // in, before it reads or moves any money (server/sim/agent.ts settleSalaries; a no-op until due).
+  app.addHook('onRequest', async () => {
+    settleSalaries(app.sim);
   });
 
   // Images follow the live world, so a scenario's brand name shows on its logo and banners.

@@ -7,6 +7,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ErrorEnvelopeSchema, Ok } from '../../openapi/common';
 import type { ModuleNode } from '../../openapi/system';
 import { ApiError, badRequest } from '../errors';
+import { settleSalaries } from '../sim/agent';
 import { normaliseMobile } from '../sim/sms';
 import type { Sim } from '../sim/state';
 import { listScenarios } from '../sim/world';
@@ -148,6 +149,8 @@ const handlers: ControlHandlers = {
 
   advanceClock: ({ sim, body }) => {
     sim.clock.advance(body.ms);
+    // Salary periods the jump ended are paid now, under the flags as they stand.
+    settleSalaries(sim);
     return { now: sim.now(), offsetMs: sim.clock.offset };
   },
 

@@ -1,7 +1,8 @@
 /**
  * The agent centre's simulation (spec section 2 "Agent centre", sections 4 and 5): the team is the
  * tree of accounts under an agent (parentAccount), its figures come from the ledger, and the
- * dividend and salary contracts live here, seeded from fixtures/agent.json.
+ * dividend and salary contracts live here, seeded from fixtures/agent.json. Salary contracts are
+ * paid on the simulator clock (settleSalaries), lazily: no timers.
  */
 import type { Static } from '@sinclair/typebox';
 import type { ContractKind, ContractSchema } from '../../openapi/agent';
@@ -18,9 +19,29 @@ export type Kind = Static<typeof ContractKind>;
 export type Contract = Static<typeof ContractSchema>;
 type Announcement = Static<typeof AnnouncementSchema>;
 
-/** A contract as the simulator keeps it: the schema's fields plus the upline that offered it. */
+/**
+ * A contract as the simulator keeps it: the schema's fields plus the upline that offered it and,
+ * once active, the salary settlement cursor (server-side only, never on the wire).
+ */
 export interface ContractRecord extends Contract {
   parentAccount: string;
+  /** When the contract became active (accepted, or the load for a fixture's active contract). */
+  activeSince?: number;
+  /** Bets before this time are settled: the end of the last settled period, or activeSince. */
+  settledUntil?: number;
+}
+
+/** One paid salary period, kept so "my income" reports what was paid. */
+export interface SalaryPayout {
+  contractId: number;
+  kind: Kind;
+  account: string;
+  periodStart: number;
+  periodEnd: number;
+  validBet: number;
+  activeMembers: number;
+  amount: number;
+  txId: number;
 }
 
 /** Module flag of each contract kind (spec section 2: menu items gated by feature flags). */
@@ -50,9 +71,14 @@ const FIXTURE_KEYS: Record<Kind, string> = {
   realtimeSalary: 'realtimeSalaryContracts',
 };
 
+// Plain data only (no class instances): snapshots copy it with structuredClone, and it lives per
+// ledger (registry.ts), so a restore puts back the payouts and the cursors with the ledger they match.
 interface AgentState {
   contracts: ContractRecord[];
   nextId: number;
+  payouts: SalaryPayout[];
+  /** Earliest end of a period not yet settled, over active salary contracts: the fast path. */
+  salaryDueAt: number;
 }
 
 const cents = (n: number) => Math.round(n * 100) / 100;
@@ -62,9 +88,21 @@ const state = perLoad<AgentState>((sim) => {
   const contracts: ContractRecord[] = [];
   for (const [kind, key] of Object.entries(FIXTURE_KEYS) as [Kind, string][]) {
     const rows = (sim.world.agent[key] ?? []) as ContractRecord[];
-    for (const row of rows) contracts.push({ ...row, kind });
+    for (const row of rows) {
+      const c: ContractRecord = { ...row, kind };
+      // A fixture's active contract starts at the load: the seeded history is never paid back.
+      if (c.status === 'active') c.activeSince = c.settledUntil = sim.loadedAt;
+      contracts.push(c);
+    }
   }
-  return { contracts, nextId: Math.max(0, ...contracts.map((c) => c.id)) + 1 };
+  const st: AgentState = {
+    contracts,
+    nextId: Math.max(0, ...contracts.map((c) => c.id)) + 1,
+    payouts: [],
+    salaryDueAt: Infinity,
+  };
+  refreshDue(st);
+  return st;
 });
 
 // ---- gates ------------------------------------------------------------------------------------
@@ -332,35 +370,50 @@ export function teamProfitLoss(
   return pageFromQuery(rows, q);
 }
 
+const utcDay = (time: number) => new Date(time).toISOString().slice(0, 10);
+
 /**
  * My income per day: a commission on the team's valid bet, the dividend of my own active dividend
- * contract on the team's net loss, and the salary of my active salary contracts on the valid bet.
- * Kinds whose module flag is off pay nothing.
+ * contract (its module flag on) on the team's net loss, and the salary actually paid to me
+ * (settleSalaries), under the day its period belongs to; a salary period never spans two days.
  */
 export function revenue(sim: Sim, me: Account, q: { pageNo?: number; pageSize?: number }) {
-  const mine = state(sim).contracts.filter(
-    (c) => c.account === me.account && c.status === 'active' && sim.flag(CONTRACT_FLAGS[c.kind]),
-  );
+  const st = state(sim);
   const dividendRate =
-    Math.max(0, ...mine.filter((c) => c.kind === 'dividend').map((c) => c.rate)) / 100;
-  const salaryRate = sum(mine.filter((c) => c.kind !== 'dividend').map((c) => c.rate)) / 100;
-  const days = new Map<string, { validBet: number; profit: number }>();
+    Math.max(
+      0,
+      ...st.contracts
+        .filter(
+          (c) =>
+            c.kind === 'dividend' &&
+            c.account === me.account &&
+            c.status === 'active' &&
+            sim.flag(CONTRACT_FLAGS.dividend),
+        )
+        .map((c) => c.rate),
+    ) / 100;
+  const days = new Map<string, { validBet: number; profit: number; salary: number }>();
+  const dayOf = (day: string) => {
+    const d = days.get(day) ?? { validBet: 0, profit: 0, salary: 0 };
+    days.set(day, d);
+    return d;
+  };
   for (const m of teamOf(sim, me.account)) {
     for (const b of sim.ledger.betsOf(m.account.account)) {
-      const day = new Date(b.time).toISOString().slice(0, 10);
-      const d = days.get(day) ?? { validBet: 0, profit: 0 };
+      const d = dayOf(utcDay(b.time));
       d.validBet += b.validBet;
       d.profit += b.profit;
-      days.set(day, d);
     }
   }
+  for (const p of st.payouts)
+    if (p.account === me.account) dayOf(utcDay(p.periodStart)).salary += p.amount;
   const rows = [...days.entries()]
     .sort(([a], [b]) => b.localeCompare(a))
     .map(([day, d]) => ({
       day,
       commission: cents(d.validBet * COMMISSION_RATE),
       dividend: cents(Math.max(0, -d.profit) * dividendRate),
-      salary: cents(d.validBet * salaryRate),
+      salary: cents(d.salary),
     }));
   const total = sum(rows.map((r) => r.commission + r.dividend + r.salary));
   return { total, rows: pageFromQuery(rows, q).list };
@@ -379,7 +432,7 @@ export function contractSettings(sim: Sim) {
 // ---- contracts ------------------------------------------------------------------------------------
 
 function contractView(c: ContractRecord): Contract {
-  const { parentAccount: _parent, ...rest } = c;
+  const { parentAccount: _parent, activeSince: _since, settledUntil: _settled, ...rest } = c;
   return rest;
 }
 
@@ -494,10 +547,13 @@ export function contractAction(
   );
   if (!c) throw notFound(`No contract ${body.id}`);
   requireContractFlag(sim, c.kind);
+  // Periods that ended before the change are paid under the terms that ran them.
+  settleSalaries(sim);
   const from = c.status;
   if (body.action === 'Terminate') {
     if (from !== 'active') throw badTransition(body.action, from);
     c.status = 'terminated';
+    refreshDue(st);
     return contractView(c);
   }
   if (c.account !== me.account) {
@@ -521,6 +577,8 @@ export function contractAction(
       other.status = 'terminated';
   }
   c.status = 'active';
+  c.activeSince = c.settledUntil = sim.now();
+  refreshDue(st);
   return contractView(c);
 }
 
@@ -528,4 +586,125 @@ function badTransition(action: string, from: string): ApiError {
   return refused('agent.contract.state', `Cannot ${action} a contract that is ${from}`, {
     fields: [{ field: 'body/action', message: `not allowed when ${from}` }],
   });
+}
+
+// ---- salary settlement ----------------------------------------------------------------------------
+
+const SALARY_LABELS: Partial<Record<Kind, string>> = {
+  dailySalary: 'Daily salary',
+  hourSalary: 'Hourly salary',
+  realtimeSalary: 'Real-time salary',
+};
+
+function periodMs(kind: Kind): number | undefined {
+  const minutes = SETTLEMENT_MINUTES[kind];
+  return minutes === undefined ? undefined : minutes * 60_000;
+}
+
+/** End of the contract's first period not settled yet; Infinity when nothing will come due. */
+function nextDue(c: ContractRecord): number {
+  const ms = periodMs(c.kind);
+  if (ms === undefined || c.status !== 'active' || c.settledUntil === undefined) return Infinity;
+  return (Math.floor(c.settledUntil / ms) + 1) * ms;
+}
+
+function refreshDue(st: AgentState): void {
+  st.salaryDueAt = st.contracts.reduce((min, c) => Math.min(min, nextDue(c)), Infinity);
+}
+
+/** Whether a bet counts towards the contract at all (real-time salary: the single bet amount). */
+function counts(c: ContractRecord, b: BetRow): boolean {
+  return c.kind !== 'realtimeSalary' || b.validBet >= c.singleBetAmount;
+}
+
+/** Whether a period's counted valid bet and active members meet the contract's targets. */
+function meetsTargets(c: ContractRecord, validBet: number, activeMembers: number): boolean {
+  if (c.kind === 'dailySalary')
+    return validBet >= c.dailyBetAmount && activeMembers >= c.activeMembers;
+  if (c.kind === 'hourSalary')
+    return validBet >= c.hourlyBetAmount && activeMembers >= c.activeMembers;
+  return true;
+}
+
+function periodText(kind: Kind, start: number, end: number): string {
+  const [day, time] = [utcDay(start), new Date(start).toISOString().slice(11, 16)];
+  if (kind === 'dailySalary') return day;
+  return `${day} ${time}-${new Date(end).toISOString().slice(11, 16)} UTC`;
+}
+
+function settleContract(sim: Sim, st: AgentState, c: ContractRecord, now: number): void {
+  const ms = periodMs(c.kind);
+  if (ms === undefined || c.status !== 'active' || c.settledUntil === undefined) return;
+  const from = c.settledUntil;
+  const until = Math.floor(now / ms) * ms;
+  if (until <= from) return;
+  // The cursor moves first: a period is judged once, paid or not.
+  c.settledUntil = until;
+  if (!sim.flag(CONTRACT_FLAGS[c.kind])) return;
+  const periods = new Map<number, { validBet: number; members: Set<string> }>();
+  for (const m of teamOf(sim, c.account)) {
+    for (const b of sim.ledger.betsOf(m.account.account)) {
+      if (b.time < from || b.time >= until || !counts(c, b)) continue;
+      const start = Math.floor(b.time / ms) * ms;
+      const p = periods.get(start) ?? { validBet: 0, members: new Set<string>() };
+      p.validBet += b.validBet;
+      p.members.add(b.account);
+      periods.set(start, p);
+    }
+  }
+  for (const [start, p] of [...periods].sort(([a], [b]) => a - b)) {
+    const validBet = cents(p.validBet);
+    const amount = cents((validBet * c.rate) / 100);
+    if (amount < 0.01 || !meetsTargets(c, validBet, p.members.size)) continue;
+    const end = start + ms;
+    const label = SALARY_LABELS[c.kind] ?? c.kind;
+    const tx = sim.ledger.post(
+      c.account,
+      'bonus',
+      amount,
+      `${label} ${periodText(c.kind, start, end)} (contract ${c.id})`,
+      end,
+    );
+    st.payouts.push({
+      contractId: c.id,
+      kind: c.kind,
+      account: c.account,
+      periodStart: start,
+      periodEnd: end,
+      validBet,
+      activeMembers: p.members.size,
+      amount,
+      txId: tx.id,
+    });
+  }
+}
+
+/**
+ * Pay every salary period that has ended (spec sections 3 and 4; real-time salary is settled every
+ * 5 minutes). The rule:
+ * - Periods are aligned on the simulator clock in UTC, like the income report's days: real-time
+ *   salary every 5 minutes (:00, :05…), hourly salary every hour, daily salary every UTC day
+ *   (SETTLEMENT_MINUTES). A period is paid once it has ended, never before and never twice.
+ * - Only an active contract is paid (pending, rejected and terminated ones are not), for the team
+ *   bets (every account below the contract holder, teamOf) placed while it was active: from its
+ *   acceptance (from the load for a fixture's active contract) up to the end of the last period
+ *   that ended while it was still active. Terminating it gives up the period under way.
+ * - A period's salary is rate% of the team's valid bet in it, credited to the holder's wallet as a
+ *   'bonus' transaction dated at the end of the period, with the period and contract in its remark.
+ * - Targets: real-time salary counts only single bets of at least singleBetAmount; hourly salary
+ *   needs the hour's valid bet to reach hourlyBetAmount and daily salary the day's to reach
+ *   dailyBetAmount, and both need at least activeMembers team members with a bet in the period.
+ *   The other terms (period valid bet, period P&L, profit rate, loss rate) are shown, not applied.
+ * - A period that ends while the kind's module flag is off pays nothing, and is not paid later.
+ * The simulator has no timers: every call runs this first (app.ts), and so does moving the clock
+ * (control API), so a period is judged with the flag as it was when the period ended. Bets dated in
+ * a period already judged (a back-dated bet, or play after the clock was reset backwards) are not
+ * paid.
+ */
+export function settleSalaries(sim: Sim): void {
+  const st = state(sim);
+  const now = sim.now();
+  if (now < st.salaryDueAt) return;
+  for (const c of st.contracts) settleContract(sim, st, c, now);
+  refreshDue(st);
 }
