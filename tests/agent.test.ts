@@ -1,7 +1,8 @@
 /**
  * Agent centre (spec section 2 "Agent centre", sections 4-6): access, team figures from the accounts
  * tree and the ledger, downline registration, flag-gated contracts, the contract-rate rule of
- * section 5 and the contract transitions of section 4.
+ * section 5, the contract transitions of section 4 and the salary contracts' settlement on the
+ * simulator clock.
  */
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
@@ -652,5 +653,335 @@ describe('paging input', () => {
       expect(res.statusCode, path).toBe(400);
       expect(JSON.stringify(res.envelope.value.fields)).toContain('query/pageNo');
     }
+  });
+});
+
+describe('salary settlement (spec sections 3 and 4: real-time salary is settled every 5 minutes)', () => {
+  const MINUTE = 60_000;
+  const FLAGS = ['DAILYSALARY3', 'HOURSALARY3', 'REALTIMESALARY3'] as const;
+  // Fixture contracts (fixtures/agent.json) the tests lean on, with the terms they use; each test
+  // checks them in the contract list first, so a fixture change fails loudly rather than oddly.
+  const AGENT02_REALTIME = {
+    id: 43,
+    account: 'agent02',
+    status: 'active',
+    rate: 0.3,
+    singleBetAmount: 5,
+  };
+  const AGENT03_REALTIME = { id: 44, account: 'agent03', status: 'pending', rate: 0.5 };
+  const AGENT41_REALTIME = { id: 47, account: 'agent41', status: 'pending' };
+  const AGENT02_HOURLY = {
+    id: 29,
+    account: 'agent02',
+    status: 'pending',
+    rate: 1.2,
+    activeMembers: 26,
+    hourlyBetAmount: 200,
+  };
+  const AGENT42_DAILY = {
+    id: 22,
+    account: 'agent42',
+    status: 'active',
+    rate: 0.8,
+    activeMembers: 37,
+    dailyBetAmount: 5000,
+  };
+
+  async function expectContract(
+    app: FastifyInstance,
+    token: string,
+    kind: 'dailySalary' | 'hourSalary' | 'realtimeSalary',
+    terms: { id: number },
+  ) {
+    const list = (await call(app, 'GET', `/wps/agent/contract/${kind}`, { token })).envelope.value
+      .contracts as Contract[];
+    expect(list.find((c) => c.id === terms.id)).toMatchObject(terms);
+  }
+
+  /** An app with only the named salary flags on, and a token for `agent`. */
+  async function salaryApp(agent: string, on: readonly (typeof FLAGS)[number][]) {
+    const app = await testApp();
+    for (const flag of FLAGS) app.sim.setFlag(flag, on.includes(flag));
+    const token = await login(app, { username: agent, password: PASSWORD });
+    return { app, token };
+  }
+
+  const advance = async (app: FastifyInstance, ms: number) => {
+    const res = await call(app, 'POST', '/__sim/clock/advance', { body: { ms } });
+    expect(res.statusCode, res.body).toBe(200);
+  };
+
+  /** Move the clock to `ms` after the start of the next period of `periodMs`; returns that start. */
+  async function startPeriod(app: FastifyInstance, periodMs: number, ms = 1_000) {
+    const start = (Math.floor(app.sim.now() / periodMs) + 1) * periodMs;
+    await advance(app, start + ms - app.sim.now());
+    return start;
+  }
+
+  /** Move the clock to `ms` before `time` (a period end), or past it with a negative `ms`. */
+  const advanceTo = (app: FastifyInstance, time: number, ms: number) =>
+    advance(app, time - ms - app.sim.now());
+
+  /** A settled bet by `account`, funded first so the stake never overdraws. */
+  function bet(app: FastifyInstance, account: string, amount: number, time = app.sim.now()) {
+    app.sim.ledger.post(account, 'deposit', amount, 'test deposit', time);
+    app.sim.ledger.settleBet(account, {
+      vendor: 'PG',
+      gameName: 'Test',
+      gameType: 'RNG',
+      betAmount: amount,
+      winAmount: 0,
+      time,
+    });
+  }
+
+  /** `count` new players under the logged-in agent, opened through registerCenter. */
+  async function players(app: FastifyInstance, token: string, prefix: string, count: number) {
+    const names = Array.from({ length: count }, (_, i) => `${prefix}${String(i).padStart(2, '0')}`);
+    for (const username of names) {
+      const res = await call(app, 'PUT', '/wps/agent/register', {
+        token,
+        body: { username, password: PASSWORD, isAgent: 0 },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    return names;
+  }
+
+  /**
+   * What the agent's own calls show: balance, salary credits in the bonus details, my income. It
+   * logs in afresh: a session dies after 2 hours of simulator time.
+   */
+  async function seen(app: FastifyInstance, agent: string) {
+    const token = await login(app, { username: agent, password: PASSWORD });
+    const balance = (await call(app, 'GET', '/wps/v2/wallets/balance', { token })).envelope.value
+      .sumBalance as number;
+    const bonus = (await call(app, 'GET', '/wps/record/bonus', { token, query: { pageSize: 100 } }))
+      .envelope.value.list as { kind: string; amount: number; time: number; remark: string }[];
+    const revenue = (
+      await call(app, 'GET', '/wps/agent/revenue', { token, query: { pageSize: 100 } })
+    ).envelope.value as { total: number; rows: RevenueRow[] };
+    return { balance, salaries: bonus.filter((t) => /salary/i.test(t.remark)), revenue };
+  }
+
+  const utcDay = (time: number) => new Date(time).toISOString().slice(0, 10);
+  const salaryOn = (revenue: { rows: RevenueRow[] }, day: string) =>
+    revenue.rows.find((r) => r.day === day)?.salary ?? 0;
+
+  it('real-time: pays rate% of the window’s team valid bet once the 5-minute window has ended, once', async () => {
+    const { app, token } = await salaryApp('agent02', ['REALTIMESALARY3']);
+    await expectContract(app, token, 'realtimeSalary', AGENT02_REALTIME);
+    const team = descendants(app, 'agent02');
+    const deep = team.find((a) => app.sim.findAccount(a)?.parentAccount !== 'agent02')!;
+    expect(deep, 'a member below a direct downline').toBeTruthy();
+    const window = 5 * MINUTE;
+    const start = await startPeriod(app, window);
+    const before = await seen(app, 'agent02');
+    expect(before.salaries).toEqual([]);
+
+    bet(app, team[0]!, 600);
+    bet(app, deep, 400);
+    // Below the contract's single bet amount of 5: does not count.
+    bet(app, team[0]!, AGENT02_REALTIME.singleBetAmount - 0.01);
+    await advanceTo(app, start + window, 2_000);
+    const during = await seen(app, 'agent02');
+    expect(during.balance).toBe(before.balance);
+    expect(during.salaries).toEqual([]);
+
+    // The clock crossing the window's end pays it, before anyone asks.
+    const ledgerBefore = app.sim.ledger.balance('agent02');
+    await advance(app, 3_000);
+    const paid = 3; // 0.3% of 1000
+    expect(app.sim.ledger.balance('agent02')).toBeCloseTo(ledgerBefore + paid, 2);
+    expect(app.sim.ledger.consistent('agent02')).toBe(true);
+
+    const after = await seen(app, 'agent02');
+    expect(after.balance).toBeCloseTo(before.balance + paid, 2);
+    expect(after.salaries).toHaveLength(1);
+    expect(after.salaries[0]).toMatchObject({ kind: 'bonus', amount: paid, time: start + window });
+    expect(after.salaries[0]!.remark).toContain(`contract ${AGENT02_REALTIME.id}`);
+    expect(salaryOn(after.revenue, utcDay(start)) - salaryOn(before.revenue, utcDay(start))).toBe(
+      paid,
+    );
+    expect(after.revenue.total).toBeCloseTo(
+      after.revenue.rows.reduce((s, r) => s + r.commission + r.dividend + r.salary, 0),
+      1,
+    );
+
+    // Asking again, and later windows without bets, pay nothing more.
+    await seen(app, 'agent02');
+    await call(app, 'GET', '/wps/agent/contract/realtimeSalary', { token });
+    await advance(app, 3 * window);
+    const later = await seen(app, 'agent02');
+    expect(later.balance).toBeCloseTo(after.balance, 2);
+    expect(later.salaries).toHaveLength(1);
+    expect(salaryOn(later.revenue, utcDay(start))).toBe(salaryOn(after.revenue, utcDay(start)));
+  });
+
+  it('real-time: nothing while the flag is off, and a window that ended then is not paid later', async () => {
+    const { app } = await salaryApp('agent02', []);
+    const member = descendants(app, 'agent02')[0]!;
+    const window = 5 * MINUTE;
+    const start = await startPeriod(app, window);
+    const before = await seen(app, 'agent02');
+    bet(app, member, 1000);
+    await advanceTo(app, start + window, -1_000);
+    expect((await seen(app, 'agent02')).balance).toBe(before.balance);
+
+    const on = await call(app, 'POST', '/__sim/flags', {
+      body: { modId: 'REALTIMESALARY3', enabled: true },
+    });
+    expect(on.statusCode, on.body).toBe(200);
+    await advance(app, 2 * window);
+    const afterOn = await seen(app, 'agent02');
+    expect(afterOn.balance).toBe(before.balance);
+    expect(afterOn.salaries).toEqual([]);
+
+    // With the flag on, the next window pays.
+    const next = await startPeriod(app, window);
+    bet(app, member, 1000);
+    await advanceTo(app, next + window, -1_000);
+    const paid = await seen(app, 'agent02');
+    expect(paid.balance).toBeCloseTo(before.balance + 3, 2);
+    expect(paid.salaries).toHaveLength(1);
+  });
+
+  it('real-time: a pending or rejected offer pays nothing; an accepted one pays from its acceptance; a terminated one stops', async () => {
+    const { app, token: agent03 } = await salaryApp('agent03', ['REALTIMESALARY3']);
+    const agent41 = await login(app, { username: 'agent41', password: PASSWORD });
+    await expectContract(app, agent03, 'realtimeSalary', AGENT03_REALTIME);
+    await expectContract(app, agent41, 'realtimeSalary', AGENT41_REALTIME);
+    const member03 = descendants(app, 'agent03')[0]!;
+    const member41 = descendants(app, 'agent41')[0]!;
+    const window = 5 * MINUTE;
+    const start = await startPeriod(app, window);
+    const before03 = await seen(app, 'agent03');
+    const before41 = await seen(app, 'agent41');
+
+    // Pending: nothing.
+    bet(app, member03, 1000);
+    bet(app, member41, 1000);
+    await advanceTo(app, start + window, -1_000);
+    expect((await seen(app, 'agent03')).balance).toBe(before03.balance);
+
+    // agent41 rejects its offer, agent03 accepts: only bets after the acceptance count.
+    expect((await action(app, agent41, AGENT41_REALTIME.id, 'Reject')).statusCode).toBe(200);
+    const second = await startPeriod(app, window);
+    bet(app, member03, 500);
+    bet(app, member41, 500);
+    await advance(app, MINUTE);
+    const accepted = await action(app, agent03, AGENT03_REALTIME.id, 'Accept');
+    expect(accepted.envelope.value.status).toBe('active');
+    await advance(app, 1_000);
+    bet(app, member03, 800);
+    await advanceTo(app, second + window, -1_000);
+    const paid03 = await seen(app, 'agent03');
+    expect(paid03.balance).toBeCloseTo(before03.balance + 4, 2); // 0.5% of 800
+    expect(paid03.salaries.map((t) => t.amount)).toEqual([4]);
+    expect((await seen(app, 'agent41')).balance).toBe(before41.balance);
+
+    // Terminated mid-window: that window is given up, and nothing after it is paid.
+    const third = await startPeriod(app, window);
+    bet(app, member03, 1000);
+    await advance(app, MINUTE);
+    expect((await action(app, agent03, AGENT03_REALTIME.id, 'Terminate')).statusCode).toBe(200);
+    bet(app, member03, 1000);
+    await advanceTo(app, third + 3 * window, -1_000);
+    const ended = await seen(app, 'agent03');
+    expect(ended.balance).toBeCloseTo(paid03.balance, 2);
+    expect(ended.salaries).toHaveLength(1);
+  });
+
+  it('hourly: pays at the end of the hour when the hour’s valid bet and active members reach the targets', async () => {
+    const { app, token } = await salaryApp('agent02', ['HOURSALARY3']);
+    await expectContract(app, token, 'hourSalary', AGENT02_HOURLY);
+    const accepted = await action(app, token, AGENT02_HOURLY.id, 'Accept');
+    expect(accepted.envelope.value.status).toBe('active');
+    const bettors = await players(app, token, 'hourly', AGENT02_HOURLY.activeMembers);
+    const hour = 60 * MINUTE;
+
+    const first = await startPeriod(app, hour);
+    const before = await seen(app, 'agent02');
+    for (const p of bettors) bet(app, p, 10); // 26 members, 260 in all
+    await advanceTo(app, first + hour, 1_000);
+    expect((await seen(app, 'agent02')).balance).toBe(before.balance); // 5-minute marks pay nothing
+    await advance(app, 2_000);
+    const paid = await seen(app, 'agent02');
+    expect(paid.balance).toBeCloseTo(before.balance + 3.12, 2); // 1.2% of 260
+    expect(paid.salaries.map((t) => [t.amount, t.time])).toEqual([[3.12, first + hour]]);
+    expect(salaryOn(paid.revenue, utcDay(first)) - salaryOn(before.revenue, utcDay(first))).toBe(
+      3.12,
+    );
+
+    // The next hour one active member short, the one after 26 × 7 = 182 under the hourly bet
+    // amount of 200: nothing.
+    const second = first + hour;
+    for (const p of bettors.slice(1)) bet(app, p, 10);
+    await advanceTo(app, second + hour, -1_000);
+    for (const p of bettors) bet(app, p, 7);
+    await advanceTo(app, second + 2 * hour, -1_000);
+    const short = await seen(app, 'agent02');
+    expect(short.balance).toBeCloseTo(paid.balance, 2);
+    expect(short.salaries).toHaveLength(1);
+    expect(AGENT02_HOURLY.hourlyBetAmount).toBeGreaterThan(bettors.length * 7);
+  });
+
+  it('daily: pays at the end of the UTC day when the day’s targets are met, once', async () => {
+    const { app, token } = await salaryApp('agent42', ['DAILYSALARY3']);
+    await expectContract(app, token, 'dailySalary', AGENT42_DAILY);
+    const bettors = await players(app, token, 'daily', AGENT42_DAILY.activeMembers);
+    const day = 24 * 60 * MINUTE;
+    const start = await startPeriod(app, day);
+    const before = await seen(app, 'agent42');
+    for (const p of bettors) bet(app, p, 150); // 37 members, 5550 in all
+    await advanceTo(app, start + day, 1_000);
+    expect((await seen(app, 'agent42')).balance).toBe(before.balance); // every hour has passed: nothing
+    await advance(app, 2_000);
+    const paid = await seen(app, 'agent42');
+    expect(paid.balance).toBeCloseTo(before.balance + 44.4, 2); // 0.8% of 5550
+    expect(paid.salaries.map((t) => [t.amount, t.time])).toEqual([[44.4, start + day]]);
+    expect(paid.salaries[0]!.remark).toContain(utcDay(start));
+    expect(salaryOn(paid.revenue, utcDay(start))).toBe(44.4);
+
+    // The next day: one member short of 37, then nothing more on repeated calls.
+    for (const p of bettors.slice(1)) bet(app, p, 1000);
+    await advanceTo(app, start + 2 * day, -1_000);
+    await seen(app, 'agent42');
+    const next = await seen(app, 'agent42');
+    expect(next.balance).toBeCloseTo(paid.balance, 2);
+    expect(next.salaries).toHaveLength(1);
+  });
+
+  it('a snapshot restore rolls payouts back with the ledger and pays the window once again; a reset starts over', async () => {
+    const { app } = await salaryApp('agent02', ['REALTIMESALARY3']);
+    const member = descendants(app, 'agent02')[0]!;
+    const window = 5 * MINUTE;
+    const start = await startPeriod(app, window);
+    const before = await seen(app, 'agent02');
+    bet(app, member, 2000);
+    expect((await call(app, 'POST', '/__sim/snapshot', { body: { name: 'bet' } })).statusCode).toBe(
+      200,
+    );
+    await advanceTo(app, start + window, -1_000);
+    const paid = await seen(app, 'agent02');
+    expect(paid.balance).toBeCloseTo(before.balance + 6, 2);
+
+    expect((await call(app, 'POST', '/__sim/restore', { body: { name: 'bet' } })).statusCode).toBe(
+      200,
+    );
+    // The snapshot knew neither the payout nor the settled window: the next call pays it, once.
+    const again = await seen(app, 'agent02');
+    expect(again.balance).toBeCloseTo(before.balance + 6, 2);
+    expect(again.salaries).toHaveLength(1);
+    expect((await seen(app, 'agent02')).salaries).toHaveLength(1);
+
+    const reset = await call(app, 'POST', '/__sim/reset', { body: { scenario: 'agent' } });
+    expect(reset.statusCode, reset.body).toBe(200);
+    const afterReset = await seen(app, 'agent02');
+    expect(afterReset.salaries).toEqual([]);
+    const next = await startPeriod(app, window);
+    bet(app, member, 1000);
+    await advanceTo(app, next + window, -1_000);
+    expect((await seen(app, 'agent02')).salaries.map((t) => t.amount)).toEqual([3]);
   });
 });
