@@ -7,11 +7,15 @@
  * Pages are checked once they have settled (no boot screen, spinner, skeleton or busy list left),
  * with reduced motion so no transition is caught half-way. Modals are checked on their own
  * (`include`), the page behind them being checked by the route tests. Controls are found by the
- * app's own translations, so the same steps run in both languages.
+ * app's own translations, so the same steps run in both languages. The other half of item 6,
+ * keyboard-only login and registration, is tested in login.spec.ts and register.spec.ts.
  *
  * Cost (the whole suite has 10 minutes on 2 cores): one page per language visits every route by
  * the router (as a click would, no reload), and one page per account opens the modals in turn;
- * each check is a soft assertion in its own step, so one finding does not hide the others.
+ * each check is a soft assertion in its own step, so one finding does not hide the others. axe runs
+ * with `axe.run` in the page (AxeBuilder's legacy mode) and details violations only: the default
+ * mode opens a blank page per check to merge frame results, three times the cost. Legacy mode skips
+ * cross-origin frames only, and every frame here is the simulator's own (/__demo/chat, /__demo/game).
  */
 import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
@@ -90,7 +94,11 @@ const describe = (v: Violation) =>
 
 /** Run axe (WCAG 2 A + AA) on the page or on `scope`; serious or critical findings fail the test. */
 async function expectAccessible(page: Page, where: string, scope?: string): Promise<void> {
-  let axe = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']);
+  // options() replaces the whole options object, so it comes before withTags().
+  let axe = new AxeBuilder({ page })
+    .options({ resultTypes: ['violations'] })
+    .withTags(['wcag2a', 'wcag2aa'])
+    .setLegacyMode();
   if (scope) axe = axe.include(scope);
   const { violations } = await axe.analyze();
   const blocking = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
@@ -141,6 +149,11 @@ interface ModalCase {
   scope?: string;
   /** How it closes again; Escape unless said otherwise. */
   close?: (page: Page, lang: Lang) => Promise<void>;
+  /**
+   * A known finding another change is fixing (a visitor's or the player's modal): the case leaves
+   * its sweep for a test of its own, marked fixme, until that change lands. Says what it waits for.
+   */
+  waitsFor?: string;
 }
 
 const header = (page: Page) => page.getByRole('banner');
@@ -241,6 +254,9 @@ const MODALS: ModalCase[] = [
     name: 'member centre',
     as: 'player',
     open: (page, lang) => accountMenu(page, lang, 'header:members'),
+    waitsFor:
+      'the member-centre chip fix (member-centre refactor): the VIP chip is white on the level colour ' +
+      "the server sends (#d4a017, 2.8:1), the modal's only serious finding",
   },
   {
     name: 'agent centre',
@@ -272,10 +288,7 @@ for (const lang of ['EN', 'UR'] as const) {
   test.describe(`${lang}`, () => {
     test.use({ lang, reducedMotion: 'reduce' });
 
-    // Not finished (issue 7 stays open): axe still reports serious colour-contrast findings on the
-    // home, lottery, vn-lottery and promotions pages and in the speed test, VIP, chat and
-    // members-centre modals. fixme keeps the check written and visible until those are fixed.
-    test.fixme('every route of the route table and a 404', async ({ page }) => {
+    test('every route of the route table and a 404', async ({ page }) => {
       test.setTimeout(240_000);
       await page.goto('/');
       for (const path of ROUTES) {
@@ -321,13 +334,25 @@ for (const lang of ['EN', 'UR'] as const) {
     });
 
     for (const as of ['visitor', 'player'] as const) {
-      test.fixme(`the modals a ${as} opens`, async ({ page, apiLogin }) => {
+      test(`the modals a ${as} opens`, async ({ page, apiLogin }) => {
         test.setTimeout(120_000);
         if (as === 'player') await useSession(page, await apiLogin());
         // A light page with the full shell behind the modals.
         await page.goto('/help');
         await settled(page, lang);
-        for (const modal of MODALS.filter((m) => m.as === as)) await checkModal(page, lang, modal);
+        for (const modal of MODALS.filter((m) => m.as === as && !m.waitsFor))
+          await checkModal(page, lang, modal);
+      });
+    }
+
+    // fixme until what `waitsFor` names lands; then drop `waitsFor` and the case rejoins its sweep.
+    for (const modal of MODALS.filter((m) => m.waitsFor)) {
+      const annotation = { type: 'waits for', description: modal.waitsFor };
+      test.fixme(`the ${modal.name} modal`, { annotation }, async ({ page, apiLogin }) => {
+        if (modal.as !== 'visitor') await useSession(page, await apiLogin());
+        await page.goto('/help');
+        await settled(page, lang);
+        await checkModal(page, lang, modal);
       });
     }
 

@@ -301,6 +301,8 @@ const GAME_SCRIPT = `
 })();
 `;
 
+// The message times are the bubble's text at 75% opacity: 6.9:1 in the agent's white bubble and
+// 4.7:1 in the player's purple one, over WCAG AA's 4.5:1 (60% gave 4.2:1 and 3.5:1).
 function chatPage(nonce: string, vip: boolean, brandName: string): string {
   const title = vip ? 'VIP Service' : 'Live Chat';
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><link rel="icon" href="data:,">
@@ -315,7 +317,7 @@ header h1{font-size:1rem;margin:0}header p{margin:2px 0 0;font-size:.75rem;opaci
 .msg{max-width:80%;padding:10px 14px;border-radius:16px;line-height:1.4;white-space:pre-wrap;word-wrap:break-word;box-shadow:0 1px 2px rgba(0,0,0,.08)}
 .agent{align-self:flex-start;background:#fff;border-bottom-left-radius:4px}
 .me{align-self:flex-end;background:#7b2cbf;color:#fff;border-bottom-right-radius:4px}
-.time{font-size:.65rem;opacity:.6;margin-top:4px}
+.time{font-size:.65rem;opacity:.75;margin-top:4px}
 .typing{align-self:flex-start;font-size:.8rem;color:#6b7080}
 .quick{display:flex;gap:6px;flex-wrap:wrap;padding:0 16px 8px}
 .quick button{border:1px solid #c9b6e4;background:#fff;color:#5b2a86;border-radius:999px;padding:6px 12px;font-size:.8rem}

@@ -118,6 +118,12 @@ export function CategoryPage() {
     g.gameType.toUpperCase() === filter.gameType && (!filter.gameClassify || g.gameClassify.toUpperCase() === filter.gameClassify);
 
   const title = t(`category.${category}` as 'category.RNG');
+  const gridLabel =
+    view === 'favourites'
+      ? t('lobby.favourites')
+      : view === 'recent'
+        ? t('lobby.recent')
+        : t('lobby.games_of', { name: selected?.vendorName ?? title });
   let body;
   if (view === 'favourites') {
     const games = (favouritesList.data?.content ?? []).filter(matchesCategory);
@@ -128,7 +134,7 @@ export function CategoryPage() {
         onPlay={(g) => void launcher.open(g)}
         pendingId={launcher.pendingId}
         favourites={favourites}
-        label={t('lobby.favourites')}
+        label={gridLabel}
         empty={<EmptyState icon="STAR" title={t('empty.favourites_title')} text={t('empty.favourites_text')} />}
       />
     );
@@ -141,7 +147,7 @@ export function CategoryPage() {
         onPlay={(g) => void launcher.open(g)}
         pendingId={launcher.pendingId}
         favourites={favourites}
-        label={t('lobby.recent')}
+        label={gridLabel}
         empty={<EmptyState icon="CLOCK" title={t('empty.recent_title')} text={t('empty.recent_text')} />}
       />
     );
@@ -158,7 +164,7 @@ export function CategoryPage() {
           onPlay={(g) => void launcher.open(g)}
           pendingId={launcher.pendingId}
           favourites={favourites}
-          label={t('lobby.games_of', { name: selected?.vendorName ?? title })}
+          label={gridLabel}
           empty={
             gameName ? (
               <EmptyState icon="SEARCH" title={t('empty.search_title', { query: gameName })} text={t('empty.search_text')} />
@@ -210,6 +216,8 @@ export function CategoryPage() {
       </div>
 
       <section className="gx-section" aria-live="polite">
+        {/* The tiles' names are h3, as under the home page's section titles: the outline needs an h2. */}
+        <h2 className="visually-hidden">{gridLabel}</h2>
         {body}
       </section>
 

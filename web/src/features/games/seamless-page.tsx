@@ -42,6 +42,8 @@ export function SeamlessPage() {
           <p className="gx-lobby__sub">{t('seamless.sub')}</p>
         </div>
       </header>
+      {/* The tiles' names are h3, as under the home page's section titles: the outline needs an h2. */}
+      <h2 className="visually-hidden">{t('lobby.all_games')}</h2>
       <GameGrid
         games={list.data?.pages.flatMap((p) => p.list) ?? []}
         loading={list.isLoading}

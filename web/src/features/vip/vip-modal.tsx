@@ -46,7 +46,9 @@ export default function VipModal({ onClose }: { onClose: () => void }) {
             <p>{t('top_level')}</p>
           )}
         </div>
-        <div className="table-wrap">
+        {/* The ladder can be wider than the modal: a named, focusable region lets keyboard users
+            scroll it too (WCAG 2.1.1). */}
+        <div className="table-wrap" role="region" aria-label={t('ladder_region')} tabIndex={0}>
           <table className="table">
             <caption className="visually-hidden">{t('ladder')}</caption>
             <thead>
