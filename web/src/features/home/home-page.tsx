@@ -80,6 +80,8 @@ export function HomePage() {
 
   return (
     <div className="gx-page hx-home">
+      {/* The page's name for assistive technology; the banner and the sections say it visually. */}
+      <h1 className="visually-hidden">{t('heading', { brand: permission.brandName })}</h1>
       <CategoryShortcuts />
 
       <div className="hx-home__top">
