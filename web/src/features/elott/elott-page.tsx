@@ -155,7 +155,7 @@ export function ElottPage() {
         ) : (
           <div className="ex-groups">
             {(menu.data?.gameMenus ?? []).map((group) => (
-              <section key={group.gameGroupCode} className="ex-group" aria-label={group.labelName} style={{ '--ex-hue': hueOf(group.gameGroupCode) } as CSSProperties}>
+              <section key={group.gameGroupCode} className="ex-group" style={{ '--ex-hue': hueOf(group.gameGroupCode) } as CSSProperties}>
                 <h3 className="ex-group__title">{group.labelName}</h3>
                 <ul className="ex-group__list">
                   {group.games.map((game) => (
