@@ -24,6 +24,8 @@ export function AppDownloadContent({ compact = false }: { compact?: boolean }) {
   const { resources, brandName } = usePermission();
   const [tab, setTab] = useState<Platform>('android');
   const baseId = useId();
+  // Under the page's h1 on /down; under the dialog's h2 in the modal (compact).
+  const Heading = compact ? 'h3' : 'h2';
   const byType = (type: string) => resources.find((r) => r.resourceType.toUpperCase() === type);
   const files: Record<Platform, Resource | undefined> = { android: byType('ANDROID'), ios: byType('MOBILECONFIG') };
   const tabs: Platform[] = ['android', 'ios'];
@@ -73,7 +75,7 @@ export function AppDownloadContent({ compact = false }: { compact?: boolean }) {
           )}
         </div>
         <div>
-          <h3 className="section-title">{t('steps_title', { platform: t(tab) })}</h3>
+          <Heading className="section-title">{t('steps_title', { platform: t(tab) })}</Heading>
           <ol className="steps">
             {[1, 2, 3, 4].map((n) => (
               <li key={n} className="steps__item">
@@ -87,9 +89,9 @@ export function AppDownloadContent({ compact = false }: { compact?: boolean }) {
         </div>
       </div>
       <section className="app-download__a2hs" aria-labelledby={`${baseId}-a2hs`}>
-        <h3 id={`${baseId}-a2hs`} className="section-title">
+        <Heading id={`${baseId}-a2hs`} className="section-title">
           {t('a2hs_title')}
-        </h3>
+        </Heading>
         <div className="a2hs-grid">
           <div>
             <p className="a2hs-grid__head">
