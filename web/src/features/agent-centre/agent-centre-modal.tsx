@@ -29,6 +29,7 @@ import { TeamManagementPage } from './pages/team-management';
 import { TeamOverviewPage } from './pages/team-overview';
 import { TransactionsPage } from './pages/transactions';
 import { AGENT_MENU, isAgentPage, type AgentPage } from './types';
+import '../../ui/centre/centre.css';
 import './agent-centre.css';
 
 const PAGES: Record<AgentPage, ComponentType> = {
@@ -88,8 +89,8 @@ export default function AgentCentreModal({ page, onClose }: { page: string; onCl
       onClose={onClose}
       title={t('agentCentre:title')}
       size="xl"
-      className="ac-modal"
-      bodyClassName="ac-modal__body"
+      className="centre-modal ac-modal"
+      bodyClassName="centre-modal__body"
       draggable={false}
     >
       {body}
@@ -99,11 +100,11 @@ export default function AgentCentreModal({ page, onClose }: { page: string; onCl
 
 function Blocked({ message, children }: { message: string; children?: ReactNode }) {
   return (
-    <div className="ac-blocked">
-      <span className="ac-blocked__icon" aria-hidden="true">
+    <div className="centre-blocked">
+      <span className="centre-blocked__icon" aria-hidden="true">
         <Icon name="agent" size={34} />
       </span>
-      <p className="ac-blocked__text" role="alert">
+      <p className="centre-blocked__text" role="alert">
         {message}
       </p>
       {children}
@@ -113,14 +114,14 @@ function Blocked({ message, children }: { message: string; children?: ReactNode 
 
 function FrameSkeleton() {
   return (
-    <div className="ac" aria-busy="true">
-      <div className="ac__side">
-        <Skeleton height={110} radius={14} className="ac__side-skeleton" />
+    <div className="centre" aria-busy="true">
+      <div className="centre__side">
+        <Skeleton height={110} radius={14} className="centre__side-skeleton" />
         {Array.from({ length: 9 }, (_, i) => (
-          <Skeleton key={i} height={36} radius={10} className="ac__side-skeleton" />
+          <Skeleton key={i} height={36} radius={10} className="centre__side-skeleton" />
         ))}
       </div>
-      <div className="ac__pane">
+      <div className="centre__pane">
         <Skeleton height={28} width="40%" />
       </div>
     </div>
@@ -151,8 +152,8 @@ function AgentFrame({ member, page }: { member: Member; page: string }) {
   };
 
   return (
-    <div className="ac">
-      <aside className="ac__side">
+    <div className="centre">
+      <aside className="centre__side">
         <div className="ac-profile">
           <span className="ac-profile__avatar" aria-hidden="true">
             <Icon name="agent" size={22} />
@@ -181,12 +182,12 @@ function AgentFrame({ member, page }: { member: Member; page: string }) {
           ) : null}
         </div>
         <nav aria-label={t('menu_label')}>
-          <ul className="ac__menu">
+          <ul className="centre__menu">
             {items.map((p) => (
               <li key={p}>
                 <button
                   type="button"
-                  className="ac__item"
+                  className="centre__item"
                   data-page-id={p}
                   aria-current={p === current ? 'page' : undefined}
                   onClick={() => ui.openCentre('agent', p)}
@@ -199,8 +200,8 @@ function AgentFrame({ member, page }: { member: Member; page: string }) {
           </ul>
         </nav>
       </aside>
-      <div className="ac__pane" ref={paneRef} data-page={current}>
-        <section className="ac-page" aria-label={t(`menu.${current}`)}>
+      <div className="centre__pane" ref={paneRef} data-page={current}>
+        <section className="centre-page" aria-label={t(`menu.${current}`)}>
           <Page />
         </section>
       </div>

@@ -34,6 +34,7 @@ import { SecurityCenterPage } from './pages/security-center';
 import { TransferUplinePage } from './pages/transfer-upline';
 import { WithdrawPage } from './pages/withdraw';
 import { isMemberPage, MEMBER_PAGES, type MemberPage } from './types';
+import '../../ui/centre/centre.css';
 import './member-centre.css';
 
 const PAGES: Record<MemberPage, ComponentType> = {
@@ -101,8 +102,8 @@ export default function MemberCentreModal({
       onClose={onClose}
       title={t('memberCentre:title')}
       size="xl"
-      className="mc-modal"
-      bodyClassName="mc-modal__body"
+      className="centre-modal"
+      bodyClassName="centre-modal__body"
       draggable={false}
     >
       {body}
@@ -112,11 +113,11 @@ export default function MemberCentreModal({
 
 function Blocked({ message, children }: { message: string; children?: ReactNode }) {
   return (
-    <div className="mc-blocked">
-      <span className="mc-blocked__icon" aria-hidden="true">
+    <div className="centre-blocked">
+      <span className="centre-blocked__icon" aria-hidden="true">
         <Icon name="shield" size={34} />
       </span>
-      <p className="mc-blocked__text" role="alert">
+      <p className="centre-blocked__text" role="alert">
         {message}
       </p>
       {children}
@@ -126,16 +127,16 @@ function Blocked({ message, children }: { message: string; children?: ReactNode 
 
 function FrameSkeleton() {
   return (
-    <div className="mc" aria-busy="true">
-      <div className="mc__side">
-        <Skeleton height={96} radius={14} className="mc__side-skeleton" />
+    <div className="centre" aria-busy="true">
+      <div className="centre__side">
+        <Skeleton height={96} radius={14} className="centre__side-skeleton" />
         {Array.from({ length: 10 }, (_, i) => (
-          <Skeleton key={i} height={36} radius={10} className="mc__side-skeleton" />
+          <Skeleton key={i} height={36} radius={10} className="centre__side-skeleton" />
         ))}
       </div>
-      <div className="mc__pane">
+      <div className="centre__pane">
         <Skeleton height={28} width="40%" />
-        <Skeleton height={180} radius={14} className="mc__pane-skeleton" />
+        <Skeleton height={180} radius={14} className="centre__pane-skeleton" />
       </div>
     </div>
   );
@@ -155,25 +156,25 @@ function CentreFrame({ member, page }: { member: Member; page: string }) {
   }, [current]);
 
   return (
-    <div className="mc">
-      <aside className="mc__side">
+    <div className="centre">
+      <aside className="centre__side">
         <ProfileCard member={member} />
         <nav aria-label={t('menu_label')}>
-          <ul className="mc__menu">
+          <ul className="centre__menu">
             {items.map((p) => (
               <li key={p}>
                 <button
                   type="button"
-                  className="mc__item"
+                  className="centre__item"
                   data-page-id={p}
                   aria-current={p === current ? 'page' : undefined}
                   onClick={() => ui.openCentre('member', p)}
                 >
                   <CentreIcon page={p} size={19} />
-                  <span className="mc__item-label">{t(`menu.${p}`)}</span>
+                  <span className="centre__item-label">{t(`menu.${p}`)}</span>
                   {p === 'missionLeaderboard' && missionCount > 0 ? (
                     <span
-                      className="mc__badge"
+                      className="centre__badge"
                       aria-label={t('mission_badge', { count: missionCount })}
                     >
                       {missionCount}
@@ -185,8 +186,8 @@ function CentreFrame({ member, page }: { member: Member; page: string }) {
           </ul>
         </nav>
       </aside>
-      <div className="mc__pane" ref={paneRef} data-page={current}>
-        <section className="mc-page" aria-label={t(`menu.${current}`)}>
+      <div className="centre__pane" ref={paneRef} data-page={current}>
+        <section className="centre-page" aria-label={t(`menu.${current}`)}>
           <Page />
         </section>
       </div>

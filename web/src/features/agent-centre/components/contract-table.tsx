@@ -197,7 +197,7 @@ export function ContractTable({
               <th
                 key={c.key}
                 scope="col"
-                className={c.numeric ? 'ac-num' : c.key === 'actions' ? 'ac-end' : undefined}
+                className={c.numeric ? 'centre-num' : c.key === 'actions' ? 'ac-end' : undefined}
               >
                 {c.header}
               </th>
@@ -210,7 +210,7 @@ export function ContractTable({
               {columns.map((c) => (
                 <td
                   key={c.key}
-                  className={c.numeric ? 'ac-num' : c.key === 'actions' ? 'ac-end' : undefined}
+                  className={c.numeric ? 'centre-num' : c.key === 'actions' ? 'ac-end' : undefined}
                 >
                   {c.cell(row)}
                 </td>

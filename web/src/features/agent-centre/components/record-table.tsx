@@ -56,14 +56,14 @@ export function RecordTable<T>({
   const { t } = useTranslation('agentCentre');
   if (error && !rows) {
     return (
-      <div className="ac-card">
+      <div className="centre-card">
         <ErrorState error={error} onRetry={onRetry} compact />
       </div>
     );
   }
   return (
     <div
-      className={`ac-table${isFetching && !isPending ? ' ac-table--busy' : ''}`}
+      className={`centre-table${isFetching && !isPending ? ' centre-table--busy' : ''}`}
       aria-busy={isPending || isFetching ? true : undefined}
     >
       <div className="table-wrap">
@@ -72,7 +72,7 @@ export function RecordTable<T>({
           <thead>
             <tr>
               {columns.map((c) => (
-                <th key={c.key} scope="col" className={c.numeric ? 'ac-num' : undefined}>
+                <th key={c.key} scope="col" className={c.numeric ? 'centre-num' : undefined}>
                   {c.header}
                 </th>
               ))}
@@ -95,7 +95,7 @@ export function RecordTable<T>({
                       <td
                         key={c.key}
                         className={
-                          [c.numeric ? 'ac-num' : '', c.wrap ? 'ac-wrap' : '']
+                          [c.numeric ? 'centre-num' : '', c.wrap ? 'centre-wrap' : '']
                             .filter(Boolean)
                             .join(' ') || undefined
                         }

@@ -58,7 +58,7 @@ export function RevenuePage() {
   return (
     <>
       <PageHead title={t('menu.agentRevenueReport')} lead={t('revenue.lead')} />
-      <div className="ac-stats">
+      <div className="centre-stats">
         {rows && revenue.data ? (
           <>
             <Stat

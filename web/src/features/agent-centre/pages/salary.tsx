@@ -66,8 +66,8 @@ export function SalaryPage({ kind }: { kind: SalaryKind }) {
       ) : (
         <>
           {mine.length > 0 ? (
-            <section className="ac-section" aria-labelledby={`ac-${kind}-mine`}>
-              <h4 className="ac-card__title" id={`ac-${kind}-mine`}>
+            <section className="centre-section" aria-labelledby={`ac-${kind}-mine`}>
+              <h4 className="centre-card__title" id={`ac-${kind}-mine`}>
                 {t('contracts.mine')}
               </h4>
               <ContractTable
@@ -79,8 +79,8 @@ export function SalaryPage({ kind }: { kind: SalaryKind }) {
               />
             </section>
           ) : null}
-          <section className="ac-section" aria-labelledby={`ac-${kind}-team`}>
-            <h4 className="ac-card__title" id={`ac-${kind}-team`}>
+          <section className="centre-section" aria-labelledby={`ac-${kind}-team`}>
+            <h4 className="centre-card__title" id={`ac-${kind}-team`}>
               {t('contracts.team')}
             </h4>
             <ContractTable

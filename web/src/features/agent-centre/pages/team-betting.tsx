@@ -23,8 +23,8 @@ export function TeamBettingPage() {
       key: 'game',
       header: t('col.game'),
       cell: (r) => (
-        <div className="ac-cell-2">
-          <bdi className="ac-cell-2__main">{translateContent(r.gameName)}</bdi>
+        <div className="centre-cell-2">
+          <bdi className="centre-cell-2__main">{translateContent(r.gameName)}</bdi>
           <span>
             {r.vendor} · {gameTypeLabel(t, r.gameType)}
           </span>
@@ -84,7 +84,7 @@ export function TeamBettingPage() {
         onPage={setPage}
       />
       {bets.data ? (
-        <p className="ac-count">{t('reports.count', { count: bets.data.totalCount })}</p>
+        <p className="centre-count">{t('reports.count', { count: bets.data.totalCount })}</p>
       ) : null}
     </>
   );

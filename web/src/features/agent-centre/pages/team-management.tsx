@@ -44,7 +44,7 @@ export function TeamManagementPage() {
           >
             {d.account.slice(0, 1).toUpperCase()}
           </span>
-          <div className="ac-cell-2">
+          <div className="centre-cell-2">
             <strong dir="ltr">{d.account}</strong>
             <span>{d.isAgent ? t('register.type_agent') : t('register.type_player')}</span>
           </div>
@@ -162,7 +162,7 @@ export function TeamManagementPage() {
         onPage={setPage}
       />
       {downlines.data ? (
-        <p className="ac-count">{t('team.count', { count: downlines.data.totalCount })}</p>
+        <p className="centre-count">{t('team.count', { count: downlines.data.totalCount })}</p>
       ) : null}
     </>
   );

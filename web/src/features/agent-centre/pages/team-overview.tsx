@@ -46,7 +46,7 @@ export function TeamOverviewPage() {
       {!o ? (
         <>
           <Skeleton height={140} radius={18} />
-          <div className="ac-stats">
+          <div className="centre-stats">
             {Array.from({ length: 8 }, (_, i) => (
               <Skeleton key={i} height={92} radius={14} />
             ))}
@@ -79,11 +79,11 @@ export function TeamOverviewPage() {
               <span className="ac-hero__sub">{t('overview.my_income_hint')}</span>
             </div>
           </div>
-          <section aria-labelledby="ac-members" className="ac-section">
-            <h4 className="ac-card__title" id="ac-members">
+          <section aria-labelledby="ac-members" className="centre-section">
+            <h4 className="centre-card__title" id="ac-members">
               {t('overview.members')}
             </h4>
-            <div className="ac-stats ac-stats--3">
+            <div className="centre-stats centre-stats--3">
               <Stat
                 label={t('overview.direct_members')}
                 value={o.directMembers.toLocaleString('en')}
@@ -99,11 +99,11 @@ export function TeamOverviewPage() {
               />
             </div>
           </section>
-          <section aria-labelledby="ac-money" className="ac-section">
-            <h4 className="ac-card__title" id="ac-money">
+          <section aria-labelledby="ac-money" className="centre-section">
+            <h4 className="centre-card__title" id="ac-money">
               {t('overview.money')}
             </h4>
-            <div className="ac-stats">
+            <div className="centre-stats">
               <Stat
                 label={t('overview.team_deposit')}
                 value={<bdi dir="ltr">{money(o.teamDeposit)}</bdi>}

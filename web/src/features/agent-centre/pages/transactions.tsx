@@ -22,7 +22,9 @@ export function TransactionsPage() {
     {
       key: 'kind',
       header: t('col.type'),
-      cell: (r) => <span className={`ac-kind ac-kind--${r.kind}`}>{kindLabel(t, r.kind)}</span>,
+      cell: (r) => (
+        <span className={`centre-kind centre-kind--${r.kind}`}>{kindLabel(t, r.kind)}</span>
+      ),
     },
     {
       key: 'amount',
@@ -79,7 +81,7 @@ export function TransactionsPage() {
         onPage={setPage}
       />
       {rows.data ? (
-        <p className="ac-count">{t('reports.count', { count: rows.data.totalCount })}</p>
+        <p className="centre-count">{t('reports.count', { count: rows.data.totalCount })}</p>
       ) : null}
     </>
   );

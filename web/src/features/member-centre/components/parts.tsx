@@ -18,12 +18,12 @@ export function PageHead({
   actions?: ReactNode;
 }) {
   return (
-    <header className="mc-head">
+    <header className="centre-head">
       <div>
-        <h3 className="mc-head__title">{title}</h3>
-        {lead ? <p className="mc-head__lead">{lead}</p> : null}
+        <h3 className="centre-head__title">{title}</h3>
+        {lead ? <p className="centre-head__lead">{lead}</p> : null}
       </div>
-      {actions ? <div className="mc-head__actions">{actions}</div> : null}
+      {actions ? <div className="centre-head__actions">{actions}</div> : null}
     </header>
   );
 }
@@ -49,7 +49,7 @@ export function Amount({
   const sign = !signed || value === 0 ? (value < 0 ? '−' : '') : value > 0 ? '+' : '−';
   return (
     <bdi
-      className={`mc-amount mc-amount--${signed ? tone : 'plain'}${strong ? ' mc-amount--strong' : ''}`}
+      className={`centre-amount centre-amount--${signed ? tone : 'plain'}${strong ? ' centre-amount--strong' : ''}`}
       dir="ltr"
     >
       {sign}
@@ -70,16 +70,16 @@ export function Stat({
   tone?: 'accent' | 'pos' | 'neg';
 }) {
   return (
-    <div className={`mc-stat${tone ? ` mc-stat--${tone}` : ''}`}>
-      <span className="mc-stat__label">{label}</span>
-      <strong className="mc-stat__value">{value}</strong>
-      {hint ? <span className="mc-stat__hint">{hint}</span> : null}
+    <div className={`centre-stat${tone ? ` centre-stat--${tone}` : ''}`}>
+      <span className="centre-stat__label">{label}</span>
+      <strong className="centre-stat__value">{value}</strong>
+      {hint ? <span className="centre-stat__hint">{hint}</span> : null}
     </div>
   );
 }
 
 export function Badge({ tone, children }: { tone: Tone; children: ReactNode }) {
-  return <span className={`mc-badge mc-badge--${tone}`}>{children}</span>;
+  return <span className={`centre-badge centre-badge--${tone}`}>{children}</span>;
 }
 
 export function Empty({
@@ -90,7 +90,7 @@ export function Empty({
   icon?: 'inbox' | 'search';
 }) {
   return (
-    <div className="mc-empty">
+    <div className="centre-empty">
       <svg
         viewBox="0 0 48 48"
         width="48"
@@ -130,7 +130,7 @@ export function Field({ label, error, hint, children, addon }: FieldProps) {
   const describedBy =
     [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
   return (
-    <div className="field mc-field">
+    <div className="field centre-field">
       <label className="field__label" htmlFor={id}>
         {label}
       </label>
@@ -139,7 +139,7 @@ export function Field({ label, error, hint, children, addon }: FieldProps) {
         {addon ? <span className="field__addon">{addon}</span> : null}
       </div>
       {hint && !error ? (
-        <p className="mc-field__hint" id={hintId}>
+        <p className="centre-field__hint" id={hintId}>
           {hint}
         </p>
       ) : null}
@@ -159,9 +159,9 @@ export function When({ ms }: { ms: number }) {
     numberingSystem: 'latn',
   }).format(new Date(ms));
   return (
-    <time className="mc-when" dateTime={new Date(ms).toISOString()}>
+    <time className="centre-when" dateTime={new Date(ms).toISOString()}>
       <span>{formatDate(ms, false)}</span>
-      <span className="mc-when__time">{time}</span>
+      <span className="centre-when__time">{time}</span>
     </time>
   );
 }

@@ -31,7 +31,9 @@ export function AccountRecordPage() {
     {
       key: 'kind',
       header: t('col.type'),
-      cell: (r) => <span className={`mc-kind mc-kind--${r.kind}`}>{kindLabel(t, r.kind)}</span>,
+      cell: (r) => (
+        <span className={`centre-kind centre-kind--${r.kind}`}>{kindLabel(t, r.kind)}</span>
+      ),
     },
     {
       key: 'amount',
@@ -76,7 +78,7 @@ export function AccountRecordPage() {
         <label className="mc-filter__select">
           <span className="visually-hidden">{t('records.type')}</span>
           <select
-            className="mc-select mc-select--sm"
+            className="centre-select centre-select--sm"
             value={kind}
             onChange={(e) => {
               setKind(e.target.value);
@@ -107,7 +109,7 @@ export function AccountRecordPage() {
         onPage={setPage}
       />
       {records.data ? (
-        <p className="mc-count">{t('records.count', { count: records.data.totalCount })}</p>
+        <p className="centre-count">{t('records.count', { count: records.data.totalCount })}</p>
       ) : null}
     </>
   );

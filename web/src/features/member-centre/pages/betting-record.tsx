@@ -30,8 +30,8 @@ export function BettingRecordPage() {
       key: 'game',
       header: t('col.game'),
       cell: (r) => (
-        <div className="mc-cell-2">
-          <bdi className="mc-cell-2__main">{translateContent(r.gameName)}</bdi>
+        <div className="centre-cell-2">
+          <bdi className="centre-cell-2__main">{translateContent(r.gameName)}</bdi>
           <span>
             {r.vendor} · {gameTypeLabel(t, r.gameType)}
           </span>
@@ -77,7 +77,7 @@ export function BettingRecordPage() {
         <label className="mc-filter__select">
           <span className="visually-hidden">{t('records.provider')}</span>
           <select
-            className="mc-select mc-select--sm"
+            className="centre-select centre-select--sm"
             value={vendor}
             onChange={(e) => {
               setVendor(e.target.value);
@@ -108,7 +108,7 @@ export function BettingRecordPage() {
         onPage={setPage}
       />
       {records.data ? (
-        <p className="mc-count">{t('records.count', { count: records.data.totalCount })}</p>
+        <p className="centre-count">{t('records.count', { count: records.data.totalCount })}</p>
       ) : null}
     </>
   );

@@ -24,7 +24,9 @@ export function BonusDetailsPage() {
     {
       key: 'kind',
       header: t('col.type'),
-      cell: (r) => <span className={`mc-kind mc-kind--${r.kind}`}>{kindLabel(t, r.kind)}</span>,
+      cell: (r) => (
+        <span className={`centre-kind centre-kind--${r.kind}`}>{kindLabel(t, r.kind)}</span>
+      ),
     },
     {
       key: 'name',
@@ -70,7 +72,7 @@ export function BonusDetailsPage() {
         onPage={setPage}
       />
       {records.data ? (
-        <p className="mc-count">{t('records.count', { count: records.data.totalCount })}</p>
+        <p className="centre-count">{t('records.count', { count: records.data.totalCount })}</p>
       ) : null}
     </>
   );

@@ -19,7 +19,7 @@ export function MissionActivityPage() {
       <PageHead title={t('menu.missionLeaderboard')} lead={t('missions.lead')} />
       <div className="mc-grid-missions">
         <section aria-labelledby="mc-missions">
-          <h4 className="mc-card__title" id="mc-missions">
+          <h4 className="centre-card__title" id="mc-missions">
             {t('missions.title')}
           </h4>
           {!board.data ? (
@@ -69,7 +69,7 @@ export function MissionActivityPage() {
           )}
         </section>
         <section className="mc-leaderboard" aria-labelledby="mc-leaderboard">
-          <h4 className="mc-card__title" id="mc-leaderboard">
+          <h4 className="centre-card__title" id="mc-leaderboard">
             {t('missions.leaderboard')}
           </h4>
           {!board.data ? (

@@ -53,7 +53,7 @@ export function PersonalProfitPage() {
           setPage(1);
         }}
       />
-      <div className="mc-stats mc-stats--3">
+      <div className="centre-stats centre-stats--3">
         {profit.data ? (
           <>
             <Stat

@@ -233,7 +233,7 @@ function ApplyDialog({
         </>
       }
     >
-      <div className="mc-form">
+      <div className="centre-form">
         <p className="mc-apply__promo">{translateContent(promo.title)}</p>
         <div className="field">
           <label className="field__label" htmlFor={id}>

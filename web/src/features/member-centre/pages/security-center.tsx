@@ -94,7 +94,7 @@ export function SecurityCenterPage() {
         </div>
       </div>
 
-      <div className="mc-stats">
+      <div className="centre-stats">
         {funds.data ? (
           <>
             <Stat
@@ -121,21 +121,21 @@ export function SecurityCenterPage() {
       </div>
 
       <div className="mc-grid-2">
-        <section className="mc-card mc-card--pad" aria-labelledby="mc-account-details">
-          <h4 className="mc-card__title" id="mc-account-details">
+        <section className="centre-card centre-card--pad" aria-labelledby="mc-account-details">
+          <h4 className="centre-card__title" id="mc-account-details">
             {t('account.details')}
           </h4>
-          <dl className="mc-dl">
+          <dl className="centre-dl">
             {rows.map((r) => (
-              <div key={r.label} className="mc-dl__row">
+              <div key={r.label} className="centre-dl__row">
                 <dt>{r.label}</dt>
                 <dd dir={r.ltr ? 'ltr' : undefined}>{r.value}</dd>
               </div>
             ))}
           </dl>
         </section>
-        <section className="mc-card mc-card--pad" aria-labelledby="mc-account-security">
-          <h4 className="mc-card__title" id="mc-account-security">
+        <section className="centre-card centre-card--pad" aria-labelledby="mc-account-security">
+          <h4 className="centre-card__title" id="mc-account-security">
             {t('account.security')}
           </h4>
           <ul className="mc-security">

@@ -55,7 +55,7 @@ export function TransferUplinePage() {
   return (
     <>
       <PageHead title={t('menu.transferUpline')} lead={t('upline.lead')} />
-      <div className="mc-stats mc-stats--2">
+      <div className="centre-stats centre-stats--2">
         {available !== undefined ? (
           <Stat
             label={t('wallet.main')}
@@ -74,7 +74,7 @@ export function TransferUplinePage() {
       {member && !member.hasPaymentPassword ? (
         <p className="notice notice--warning">{t('withdraw.no_payment_password')}</p>
       ) : null}
-      <form className="mc-card mc-card--pad mc-form" onSubmit={submit} noValidate>
+      <form className="centre-card centre-card--pad centre-form" onSubmit={submit} noValidate>
         <Field
           label={t('form.amount')}
           error={errors.amount ?? (serverFields.has('amount') ? errorText(transfer.error) : null)}
@@ -120,7 +120,7 @@ export function TransferUplinePage() {
             {errorText(transfer.error)}
           </p>
         ) : null}
-        <div className="mc-form__actions">
+        <div className="centre-form__actions">
           <button
             type="submit"
             className="btn btn--primary btn--lg"
