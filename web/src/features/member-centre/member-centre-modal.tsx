@@ -12,13 +12,13 @@ import { avatarQuery, balanceQuery, memberInfoQuery } from '../../api/queries/me
 import type { Member } from '../../api/types';
 import { useAuth } from '../../app/auth';
 import { ui } from '../../app/ui-store';
+import { useMoney } from '../../ui/centre/parts';
 import { ErrorState } from '../../ui/error-state';
 import { Icon } from '../../ui/icons';
 import { Modal } from '../../ui/modal';
 import { Skeleton } from '../../ui/spinner';
 import { useMissionSummary } from './api/get-mission-summary';
 import { CentreIcon } from './components/centre-icon';
-import { useMoney } from './components/parts';
 import { AccountRecordPage } from './pages/account-record';
 import { BettingRecordPage } from './pages/betting-record';
 import { BonusDetailsPage } from './pages/bonus-details';

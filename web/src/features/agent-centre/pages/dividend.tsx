@@ -8,6 +8,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { memberInfoQuery } from '../../../api/queries/member';
+import { Field, PageHead } from '../../../ui/centre/parts';
 import { alertDialog, confirmDialog } from '../../../ui/dialog';
 import { ErrorState } from '../../../ui/error-state';
 import { Skeleton } from '../../../ui/spinner';
@@ -17,7 +18,6 @@ import { useDownlines } from '../api/get-downlines';
 import { useRequestDividend } from '../api/request-dividend';
 import { ContractTable } from '../components/contract-table';
 import { errorText, refusedFields } from '../components/error-text';
-import { Field, PageHead } from '../components/parts';
 import { DOWNLINE_PICKER_SIZE } from '../constants';
 import { parseRate, splitContracts, undercutContracts } from '../contracts';
 

@@ -9,11 +9,11 @@ import { useTranslation } from 'react-i18next';
 import { validateConfirm, validateField, type FieldRule } from '../../../../../openapi/field-rules';
 import { usePermission } from '../../../api/queries/system';
 import { ui } from '../../../app/ui-store';
+import { Field, PageHead } from '../../../ui/centre/parts';
 import { formatDate } from '../../../ui/format';
 import { useRegisterDownline } from '../api/register-downline';
 import { DOWNLINE_TYPES } from '../constants';
 import { errorText, refusedFields } from '../components/error-text';
-import { Field, PageHead } from '../components/parts';
 import { fieldMessage, ruleHint } from '../field-messages';
 import type { Downline } from '../types';
 

@@ -6,11 +6,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { memberInfoQuery } from '../../../api/queries/member';
+import { PageHead } from '../../../ui/centre/parts';
 import { ErrorState } from '../../../ui/error-state';
 import { Skeleton } from '../../../ui/spinner';
 import { useContracts } from '../api/get-contracts';
 import { ContractTable } from '../components/contract-table';
-import { PageHead } from '../components/parts';
 import { SALARY_SETTLEMENT_MINUTES } from '../constants';
 import { splitContracts } from '../contracts';
 import { SALARY_PAGES, type SalaryKind } from '../types';

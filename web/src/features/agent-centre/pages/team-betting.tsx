@@ -2,10 +2,10 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { translateContent } from '../../../i18n';
+import { Amount, PageHead, useMoney, When } from '../../../ui/centre/parts';
+import { RecordTable, type Column } from '../../../ui/centre/record-table';
 import { useTeamBetting } from '../api/get-team-betting';
 import { AccountFilter } from '../components/account-filter';
-import { Amount, PageHead, useMoney, When } from '../components/parts';
-import { RecordTable, type Column } from '../components/record-table';
 import { gameTypeLabel } from '../labels';
 import type { TeamBet } from '../types';
 
@@ -70,6 +70,7 @@ export function TeamBettingPage() {
         />
       </div>
       <RecordTable
+        ns="agentCentre"
         caption={t('menu.personalHistoryCopy')}
         columns={columns}
         rows={bets.data?.list}

@@ -6,11 +6,11 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { memberInfoQuery } from '../../../api/queries/member';
+import { PageHead, useMoney, When } from '../../../ui/centre/parts';
+import { RecordTable, type Column } from '../../../ui/centre/record-table';
 import { formatDate } from '../../../ui/format';
 import { useDownlines } from '../api/get-downlines';
 import { AccountFilter } from '../components/account-filter';
-import { PageHead, useMoney, When } from '../components/parts';
-import { RecordTable, type Column } from '../components/record-table';
 import type { Downline } from '../types';
 
 export function TeamManagementPage() {
@@ -148,6 +148,7 @@ export function TeamManagementPage() {
         />
       </div>
       <RecordTable
+        ns="agentCentre"
         caption={t('menu.downlineManagmentView')}
         columns={columns}
         rows={downlines.data?.list}

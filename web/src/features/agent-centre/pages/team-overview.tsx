@@ -1,12 +1,12 @@
 /** Overview (agentTeamOverview): the team's size and activity, its money figures and my income. */
 import { useTranslation } from 'react-i18next';
 import { ui } from '../../../app/ui-store';
+import { Amount, PageHead, Stat, useMoney } from '../../../ui/centre/parts';
 import { ErrorState } from '../../../ui/error-state';
 import { Icon } from '../../../ui/icons';
 import { Skeleton } from '../../../ui/spinner';
 import { useAgentRevenue } from '../api/get-agent-revenue';
 import { useTeamOverview } from '../api/get-team-overview';
-import { Amount, PageHead, Stat, useMoney } from '../components/parts';
 
 export function TeamOverviewPage() {
   const { t } = useTranslation('agentCentre');

@@ -2,10 +2,10 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { translateContent } from '../../../i18n';
+import { Amount, Badge, PageHead, useMoney, When } from '../../../ui/centre/parts';
+import { RecordTable, type Column } from '../../../ui/centre/record-table';
 import { useDownlineTransactions } from '../api/get-downline-transactions';
 import { AccountFilter } from '../components/account-filter';
-import { Amount, Badge, PageHead, useMoney, When } from '../components/parts';
-import { RecordTable, type Column } from '../components/record-table';
 import { kindLabel, txStatusLabel, txStatusTone } from '../labels';
 import type { TeamTransaction } from '../types';
 
@@ -67,6 +67,7 @@ export function TransactionsPage() {
         />
       </div>
       <RecordTable
+        ns="agentCentre"
         caption={t('menu.agentDownlineTransactionDetailsCopy')}
         columns={columns}
         rows={rows.data?.list}

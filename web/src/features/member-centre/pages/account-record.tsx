@@ -5,10 +5,10 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { translateContent } from '../../../i18n';
+import { Amount, Badge, PageHead, useMoney, When } from '../../../ui/centre/parts';
+import { RecordTable, type Column } from '../../../ui/centre/record-table';
 import { useAccountRecords } from '../api/get-account-records';
 import { DateFilter, defaultDateFilter, type DateFilterValue } from '../components/date-filter';
-import { Amount, Badge, PageHead, useMoney, When } from '../components/parts';
-import { RecordTable, type Column } from '../components/record-table';
 import { kindLabel, TRANSACTION_KINDS, txStatusLabel, txStatusTone } from '../labels';
 import type { Transaction } from '../types';
 import { cleanRemark, withdrawalState } from '../withdrawal';
@@ -95,6 +95,7 @@ export function AccountRecordPage() {
         </label>
       </DateFilter>
       <RecordTable
+        ns="memberCentre"
         caption={t('menu.transactionHistory')}
         columns={columns}
         rows={records.data?.list}

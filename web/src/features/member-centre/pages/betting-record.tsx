@@ -2,11 +2,11 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { translateContent } from '../../../i18n';
+import { Amount, PageHead, useMoney, When } from '../../../ui/centre/parts';
+import { RecordTable, type Column } from '../../../ui/centre/record-table';
 import { useBettingRecords } from '../api/get-betting-records';
 import { useMerchantWallet } from '../api/get-merchant-wallet';
 import { DateFilter, defaultDateFilter, type DateFilterValue } from '../components/date-filter';
-import { Amount, PageHead, useMoney, When } from '../components/parts';
-import { RecordTable, type Column } from '../components/record-table';
 import { gameTypeLabel } from '../labels';
 import type { BetRecord } from '../types';
 
@@ -94,6 +94,7 @@ export function BettingRecordPage() {
         </label>
       </DateFilter>
       <RecordTable
+        ns="memberCentre"
         caption={t('menu.personalHistoryCopy')}
         columns={columns}
         rows={records.data?.list}

@@ -7,6 +7,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { translateContent } from '../../../i18n';
 import { ui } from '../../../app/ui-store';
+import { Field, PageHead, useMoney } from '../../../ui/centre/parts';
 import { ErrorState } from '../../../ui/error-state';
 import { Skeleton } from '../../../ui/spinner';
 import { parseAmount } from '../amount';
@@ -15,7 +16,6 @@ import { useDepositChannels } from '../api/get-deposit-channels';
 import { useDepositPromotions } from '../api/get-deposit-promotions';
 import { DEPOSIT_QUICK_AMOUNTS } from '../constants';
 import { errorText, refusedFields } from '../components/error-text';
-import { Field, PageHead, useMoney } from '../components/parts';
 import type { Transaction } from '../types';
 
 export function DepositPage() {

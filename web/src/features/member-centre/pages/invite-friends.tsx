@@ -2,12 +2,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { referralQuery } from '../../../api/queries/member';
+import { Badge, Empty, PageHead, Stat, useMoney } from '../../../ui/centre/parts';
 import { ErrorState } from '../../../ui/error-state';
 import { formatDate } from '../../../ui/format';
 import { Icon } from '../../../ui/icons';
 import { Skeleton } from '../../../ui/spinner';
 import { toast } from '../../../ui/toast';
-import { Badge, Empty, PageHead, Stat, useMoney } from '../components/parts';
 
 export function InviteFriendsPage() {
   const { t } = useTranslation('memberCentre');

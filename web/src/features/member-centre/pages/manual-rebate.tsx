@@ -1,12 +1,12 @@
 /** Rebate promo (manualRebate): the rebate earned on valid bets since the last claim, and the claim. */
 import { useTranslation } from 'react-i18next';
+import { Empty, PageHead, useMoney } from '../../../ui/centre/parts';
 import { ErrorState } from '../../../ui/error-state';
 import { Skeleton } from '../../../ui/spinner';
 import { toast } from '../../../ui/toast';
 import { useClaimRebate } from '../api/claim-rebate';
 import { useRebate } from '../api/get-rebate';
 import { errorText } from '../components/error-text';
-import { Empty, PageHead, useMoney } from '../components/parts';
 import { gameTypeLabel } from '../labels';
 
 export function ManualRebatePage() {

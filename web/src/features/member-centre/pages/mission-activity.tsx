@@ -1,11 +1,11 @@
 /** Mission activity (missionLeaderboard): the missions with their progress and state, and the leaderboard. */
 import { useTranslation } from 'react-i18next';
 import { translateContent } from '../../../i18n';
+import { Badge, Empty, PageHead, useMoney } from '../../../ui/centre/parts';
 import { ErrorState } from '../../../ui/error-state';
 import { Skeleton } from '../../../ui/spinner';
 import { activityView, statusKey } from '../activity';
 import { useMissionLeaderboard } from '../api/get-mission-leaderboard';
-import { Badge, Empty, PageHead, useMoney } from '../components/parts';
 
 export function MissionActivityPage() {
   const { t } = useTranslation('memberCentre');

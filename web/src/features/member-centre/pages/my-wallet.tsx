@@ -8,6 +8,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { balanceQuery } from '../../../api/queries/member';
 import { ui } from '../../../app/ui-store';
+import { Field, PageHead, Stat, useMoney } from '../../../ui/centre/parts';
 import { Icon } from '../../../ui/icons';
 import { Skeleton } from '../../../ui/spinner';
 import { toast } from '../../../ui/toast';
@@ -17,7 +18,6 @@ import { useWalletTransfer } from '../api/wallet-transfer';
 import { parseAmount } from '../amount';
 import { MAIN_WALLET, MONEY_MAX } from '../constants';
 import { errorText, refusedFields } from '../components/error-text';
-import { Field, PageHead, Stat, useMoney } from '../components/parts';
 
 type Direction = 'in' | 'out';
 

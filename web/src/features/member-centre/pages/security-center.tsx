@@ -7,10 +7,10 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { memberInfoQuery } from '../../../api/queries/member';
 import { ui } from '../../../app/ui-store';
+import { Badge, PageHead, Stat, useMoney } from '../../../ui/centre/parts';
 import { formatDate } from '../../../ui/format';
 import { Skeleton } from '../../../ui/spinner';
 import { useConsolidatedFunds } from '../api/get-consolidated-funds';
-import { Badge, PageHead, Stat, useMoney } from '../components/parts';
 
 /** Keep the first four and last three digits of a phone number visible. */
 export function maskPhone(number: string): string {

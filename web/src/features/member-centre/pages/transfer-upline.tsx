@@ -6,6 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { memberInfoQuery } from '../../../api/queries/member';
+import { Field, PageHead, Stat, useMoney } from '../../../ui/centre/parts';
 import { Skeleton } from '../../../ui/spinner';
 import { toast } from '../../../ui/toast';
 import { parseAmount } from '../amount';
@@ -13,7 +14,6 @@ import { useConsolidatedFunds } from '../api/get-consolidated-funds';
 import { useTransferToUpline } from '../api/transfer-to-upline';
 import { MONEY_MAX, PAYMENT_PASSWORD_MAX_LENGTH } from '../constants';
 import { errorText, refusedFields } from '../components/error-text';
-import { Field, PageHead, Stat, useMoney } from '../components/parts';
 
 export function TransferUplinePage() {
   const { t } = useTranslation('memberCentre');

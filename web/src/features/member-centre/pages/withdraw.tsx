@@ -8,6 +8,8 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { memberInfoQuery } from '../../../api/queries/member';
 import { translateContent } from '../../../i18n';
+import { Badge, Field, PageHead, Stat, useMoney, When } from '../../../ui/centre/parts';
+import { RecordTable, type Column } from '../../../ui/centre/record-table';
 import { confirmDialog } from '../../../ui/dialog';
 import { ErrorState } from '../../../ui/error-state';
 import { formatDate } from '../../../ui/format';
@@ -20,8 +22,6 @@ import { useWithdrawInfo } from '../api/get-withdraw-info';
 import { useWithdraw } from '../api/withdraw';
 import { MONEY_MAX, PAYMENT_PASSWORD_MAX_LENGTH, RECORD_PAGE_SIZE } from '../constants';
 import { errorText, refusedFields } from '../components/error-text';
-import { Badge, Field, PageHead, Stat, useMoney, When } from '../components/parts';
-import { RecordTable, type Column } from '../components/record-table';
 import type { Transaction } from '../types';
 import { autoReceiveAt, cleanRemark, withdrawalState, type WithdrawalState } from '../withdrawal';
 
@@ -321,6 +321,7 @@ function WithdrawalHistory({ autoReceiveMinutes }: { autoReceiveMinutes: number 
         {t('withdraw.auto_receive_rule', { minutes: autoReceiveMinutes })}
       </p>
       <RecordTable
+        ns="memberCentre"
         caption={t('withdraw.history')}
         columns={columns}
         rows={records.data?.list}

@@ -1,12 +1,16 @@
 /**
- * Small building blocks of the agent centre's pages: page heading, figures, signed amounts, state
- * badges, empty states and form fields. Amounts are isolated left-to-right so a sign never wanders in
- * Urdu. (The member centre has its own: features do not import each other.)
+ * Small building blocks of the member and agent centres' pages: page heading, figures, signed
+ * amounts, state badges, empty states and form fields. Amounts are isolated left-to-right so a sign
+ * never wanders in Urdu.
  */
 import { useId, type ReactNode } from 'react';
-import { usePermission } from '../../../api/queries/system';
-import { currentLanguage } from '../../../i18n';
-import { formatDate, formatMoney } from '../../../ui/format';
+import { usePermission } from '../../api/queries/system';
+import { currentLanguage } from '../../i18n';
+import { formatDate, formatMoney } from '../format';
+import './centre.css';
+
+/** The states a badge can show (centre-badge--<tone> in centre.css). */
+export type Tone = 'success' | 'pending' | 'info' | 'danger' | 'muted' | 'accent';
 
 export function PageHead({
   title,
@@ -77,8 +81,6 @@ export function Stat({
     </div>
   );
 }
-
-export type Tone = 'success' | 'pending' | 'info' | 'danger' | 'muted' | 'accent';
 
 export function Badge({ tone, children }: { tone: Tone; children: ReactNode }) {
   return <span className={`centre-badge centre-badge--${tone}`}>{children}</span>;
