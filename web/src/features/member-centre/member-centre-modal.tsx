@@ -6,16 +6,15 @@
  * buttons switch it while it is open.
  */
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef, type ComponentType, type ReactNode } from 'react';
+import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
-import { avatarQuery, balanceQuery, memberInfoQuery } from '../../api/queries/member';
+import { avatarQuery, balanceQuery } from '../../api/queries/member';
 import type { Member } from '../../api/types';
-import { useAuth } from '../../app/auth';
+import { CentreGate } from '../../app/centre/centre-gate';
 import { ui } from '../../app/ui-store';
+import { CentreFrame, CentreModal, CentreSkeleton } from '../../ui/centre/centre-frame';
 import { useMoney } from '../../ui/centre/parts';
-import { ErrorState } from '../../ui/error-state';
 import { Icon } from '../../ui/icons';
-import { Modal } from '../../ui/modal';
 import { Skeleton } from '../../ui/spinner';
 import { useMissionSummary } from './api/get-mission-summary';
 import { CentreIcon } from './components/centre-icon';
@@ -34,7 +33,6 @@ import { SecurityCenterPage } from './pages/security-center';
 import { TransferUplinePage } from './pages/transfer-upline';
 import { WithdrawPage } from './pages/withdraw';
 import { isMemberPage, MEMBER_PAGES, type MemberPage } from './types';
-import '../../ui/centre/centre.css';
 import './member-centre.css';
 
 const PAGES: Record<MemberPage, ComponentType> = {
@@ -66,132 +64,51 @@ export default function MemberCentreModal({
   page: string;
   onClose: () => void;
 }) {
-  const { t } = useTranslation(['memberCentre', 'errors']);
-  const auth = useAuth();
-  const info = useQuery({ ...memberInfoQuery, enabled: !!auth.token && !auth.isGuest });
-
-  let body: ReactNode;
-  if (!auth.token) {
-    body = (
-      <Blocked message={t('errors:login.not.session')}>
-        <button
-          type="button"
-          className="btn btn--primary"
-          onClick={() => {
-            onClose();
-            auth.openLogin();
-          }}
-        >
-          {t('memberCentre:log_in')}
-        </button>
-      </Blocked>
-    );
-  } else if (auth.isGuest) {
-    body = <Blocked message={t('errors:register_first')} />;
-  } else if (info.isError && !info.data) {
-    body = <ErrorState error={info.error} onRetry={() => void info.refetch()} />;
-  } else if (!info.data) {
-    body = <FrameSkeleton />;
-  } else {
-    body = <CentreFrame member={info.data} page={page} />;
-  }
-
+  const { t } = useTranslation('memberCentre');
   return (
-    <Modal
-      open
-      onClose={onClose}
-      title={t('memberCentre:title')}
-      size="xl"
-      className="centre-modal"
-      bodyClassName="centre-modal__body"
-      draggable={false}
-    >
-      {body}
-    </Modal>
+    <CentreModal title={t('title')} onClose={onClose}>
+      <CentreGate
+        icon="shield"
+        loginLabel={t('log_in')}
+        skeleton={
+          <CentreSkeleton profileHeight={96} menuRows={10}>
+            <Skeleton height={180} radius={14} className="centre__pane-skeleton" />
+          </CentreSkeleton>
+        }
+        onClose={onClose}
+      >
+        {(member) => <MemberFrame member={member} page={page} />}
+      </CentreGate>
+    </CentreModal>
   );
 }
 
-function Blocked({ message, children }: { message: string; children?: ReactNode }) {
-  return (
-    <div className="centre-blocked">
-      <span className="centre-blocked__icon" aria-hidden="true">
-        <Icon name="shield" size={34} />
-      </span>
-      <p className="centre-blocked__text" role="alert">
-        {message}
-      </p>
-      {children}
-    </div>
-  );
-}
-
-function FrameSkeleton() {
-  return (
-    <div className="centre" aria-busy="true">
-      <div className="centre__side">
-        <Skeleton height={96} radius={14} className="centre__side-skeleton" />
-        {Array.from({ length: 10 }, (_, i) => (
-          <Skeleton key={i} height={36} radius={10} className="centre__side-skeleton" />
-        ))}
-      </div>
-      <div className="centre__pane">
-        <Skeleton height={28} width="40%" />
-        <Skeleton height={180} radius={14} className="centre__pane-skeleton" />
-      </div>
-    </div>
-  );
-}
-
-function CentreFrame({ member, page }: { member: Member; page: string }) {
+function MemberFrame({ member, page }: { member: Member; page: string }) {
   const { t } = useTranslation('memberCentre');
   const items = menuFor(member);
   const current: MemberPage = isMemberPage(page) && items.includes(page) ? page : 'securityCenter';
   const missions = useMissionSummary(true);
   const missionCount = missions.data?.count ?? 0;
-  const paneRef = useRef<HTMLDivElement>(null);
   const Page = PAGES[current];
 
-  useEffect(() => {
-    paneRef.current?.scrollTo({ top: 0 });
-  }, [current]);
-
   return (
-    <div className="centre">
-      <aside className="centre__side">
-        <ProfileCard member={member} />
-        <nav aria-label={t('menu_label')}>
-          <ul className="centre__menu">
-            {items.map((p) => (
-              <li key={p}>
-                <button
-                  type="button"
-                  className="centre__item"
-                  data-page-id={p}
-                  aria-current={p === current ? 'page' : undefined}
-                  onClick={() => ui.openCentre('member', p)}
-                >
-                  <CentreIcon page={p} size={19} />
-                  <span className="centre__item-label">{t(`menu.${p}`)}</span>
-                  {p === 'missionLeaderboard' && missionCount > 0 ? (
-                    <span
-                      className="centre__badge"
-                      aria-label={t('mission_badge', { count: missionCount })}
-                    >
-                      {missionCount}
-                    </span>
-                  ) : null}
-                </button>
-              </li>
-            ))}
-          </ul>
-        </nav>
-      </aside>
-      <div className="centre__pane" ref={paneRef} data-page={current}>
-        <section className="centre-page" aria-label={t(`menu.${current}`)}>
-          <Page />
-        </section>
-      </div>
-    </div>
+    <CentreFrame
+      profile={<ProfileCard member={member} />}
+      menuLabel={t('menu_label')}
+      items={items.map((p) => ({
+        page: p,
+        icon: <CentreIcon page={p} size={19} />,
+        label: t(`menu.${p}`),
+        badge:
+          p === 'missionLeaderboard' && missionCount > 0
+            ? { count: missionCount, label: t('mission_badge', { count: missionCount }) }
+            : undefined,
+      }))}
+      current={current}
+      onSelect={(p) => ui.openCentre('member', p)}
+    >
+      <Page />
+    </CentreFrame>
   );
 }
 
