@@ -13,6 +13,7 @@ import type { Member } from '../../api/types';
 import { CentreGate } from '../../app/centre/centre-gate';
 import { ui } from '../../app/ui-store';
 import { CentreFrame, CentreModal, CentreSkeleton } from '../../ui/centre/centre-frame';
+import { LabelChip } from '../../ui/centre/label-chip';
 import { useMoney } from '../../ui/centre/parts';
 import { Icon } from '../../ui/icons';
 import { Skeleton } from '../../ui/spinner';
@@ -141,12 +142,11 @@ function ProfileCard({ member }: { member: Member }) {
               {member.account}
             </span>
             {label.labelName ? (
-              <span
-                className="chip mc-profile__chip"
-                style={{ background: `linear-gradient(90deg, ${label.color}, ${label.color2})` }}
-              >
-                {label.labelName}
-              </span>
+              <LabelChip
+                text={label.labelName}
+                background={[label.color, label.color2]}
+                className="mc-profile__chip"
+              />
             ) : null}
           </span>
         </div>

@@ -7,6 +7,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { memberInfoQuery } from '../../../api/queries/member';
 import { ui } from '../../../app/ui-store';
+import { LabelChip } from '../../../ui/centre/label-chip';
 import { Badge, PageHead, Stat, useMoney } from '../../../ui/centre/parts';
 import { formatDate } from '../../../ui/format';
 import { Skeleton } from '../../../ui/spinner';
@@ -54,25 +55,17 @@ export function SecurityCenterPage() {
           <strong className="mc-hero__title">{member.nickname || member.account}</strong>
           <div className="mc-hero__chips">
             {member.clubLabel.labelName ? (
-              <span
-                className="chip"
-                style={{
-                  background: `linear-gradient(90deg, ${member.clubLabel.color}, ${member.clubLabel.color2})`,
-                }}
-              >
-                {member.clubLabel.labelName}
-              </span>
+              <LabelChip
+                text={member.clubLabel.labelName}
+                background={[member.clubLabel.color, member.clubLabel.color2]}
+              />
             ) : null}
             {member.memberLabel.text ? (
-              <span
-                className="chip"
-                style={{
-                  background: member.memberLabel.backgroundColor,
-                  color: member.memberLabel.textColor,
-                }}
-              >
-                {member.memberLabel.text}
-              </span>
+              <LabelChip
+                text={member.memberLabel.text}
+                background={[member.memberLabel.backgroundColor]}
+                textColor={member.memberLabel.textColor}
+              />
             ) : null}
           </div>
         </div>
