@@ -4,18 +4,20 @@
  * in', guests 'Please Register An Account First' (spec sections 6 and 8). The contract pages show
  * only when their module flag is on (DIVIDEND3, DAILYSALARY3, HOURSALARY3, REALTIMESALARY3).
  */
-import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef, type ComponentType, type ReactNode } from 'react';
+import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
-import { memberInfoQuery } from '../../api/queries/member';
 import { isFlagOn, usePermission } from '../../api/queries/system';
 import type { Member } from '../../api/types';
 import { useAuth } from '../../app/auth';
+import { CentreGate } from '../../app/centre/centre-gate';
 import { ui } from '../../app/ui-store';
-import { ErrorState } from '../../ui/error-state';
+import {
+  CentreBlocked,
+  CentreFrame,
+  CentreModal,
+  CentreSkeleton,
+} from '../../ui/centre/centre-frame';
 import { Icon } from '../../ui/icons';
-import { Modal } from '../../ui/modal';
-import { Skeleton } from '../../ui/spinner';
 import { toast } from '../../ui/toast';
 import { AgentIcon } from './components/agent-icon';
 import { AnnouncementsPage } from './pages/announcements';
@@ -52,78 +54,23 @@ const HOME: AgentPage = 'agentTeamOverview';
 export default function AgentCentreModal({ page, onClose }: { page: string; onClose: () => void }) {
   const { t } = useTranslation(['agentCentre', 'errors']);
   const auth = useAuth();
-  const info = useQuery({ ...memberInfoQuery, enabled: !!auth.token && !auth.isGuest });
-
-  let body: ReactNode;
-  if (!auth.token) {
-    body = (
-      <Blocked message={t('errors:login.not.session')}>
-        <button
-          type="button"
-          className="btn btn--primary"
-          onClick={() => {
-            onClose();
-            auth.openLogin();
-          }}
-        >
-          {t('agentCentre:log_in')}
-        </button>
-      </Blocked>
-    );
-  } else if (auth.isGuest) {
-    body = <Blocked message={t('errors:register_first')} />;
-  } else if (info.isError && !info.data) {
-    body = <ErrorState error={info.error} onRetry={() => void info.refetch()} />;
-  } else if (!info.data) {
-    body = <FrameSkeleton />;
-  } else if (!auth.isAgentAccount) {
-    body = <Blocked message={t('errors:agent.not.agent')} />;
-  } else {
-    body = <AgentFrame member={info.data} page={page} />;
-  }
-
   return (
-    <Modal
-      open
-      onClose={onClose}
-      title={t('agentCentre:title')}
-      size="xl"
-      className="ac-modal"
-      bodyClassName="ac-modal__body"
-      draggable={false}
-    >
-      {body}
-    </Modal>
-  );
-}
-
-function Blocked({ message, children }: { message: string; children?: ReactNode }) {
-  return (
-    <div className="ac-blocked">
-      <span className="ac-blocked__icon" aria-hidden="true">
-        <Icon name="agent" size={34} />
-      </span>
-      <p className="ac-blocked__text" role="alert">
-        {message}
-      </p>
-      {children}
-    </div>
-  );
-}
-
-function FrameSkeleton() {
-  return (
-    <div className="ac" aria-busy="true">
-      <div className="ac__side">
-        <Skeleton height={110} radius={14} className="ac__side-skeleton" />
-        {Array.from({ length: 9 }, (_, i) => (
-          <Skeleton key={i} height={36} radius={10} className="ac__side-skeleton" />
-        ))}
-      </div>
-      <div className="ac__pane">
-        <Skeleton height={28} width="40%" />
-      </div>
-    </div>
+    <CentreModal title={t('agentCentre:title')} onClose={onClose} className="ac-modal">
+      <CentreGate
+        icon="agent"
+        loginLabel={t('agentCentre:log_in')}
+        skeleton={<CentreSkeleton profileHeight={110} menuRows={9} />}
+        onClose={onClose}
+      >
+        {(member) =>
+          auth.isAgentAccount ? (
+            <AgentFrame member={member} page={page} />
+          ) : (
+            <CentreBlocked icon="agent" message={t('errors:agent.not.agent')} />
+          )
+        }
+      </CentreGate>
+    </CentreModal>
   );
 }
 
@@ -134,12 +81,27 @@ function AgentFrame({ member, page }: { member: Member; page: string }) {
     (i) => i.page,
   );
   const current: AgentPage = isAgentPage(page) && items.includes(page) ? page : HOME;
-  const paneRef = useRef<HTMLDivElement>(null);
   const Page = PAGES[current];
 
-  useEffect(() => {
-    paneRef.current?.scrollTo({ top: 0 });
-  }, [current]);
+  return (
+    <CentreFrame
+      profile={<ProfileCard member={member} />}
+      menuLabel={t('menu_label')}
+      items={items.map((p) => ({
+        page: p,
+        icon: <AgentIcon page={p} size={19} />,
+        label: t(`menu.${p}`),
+      }))}
+      current={current}
+      onSelect={(p) => ui.openCentre('agent', p)}
+    >
+      <Page />
+    </CentreFrame>
+  );
+}
+
+function ProfileCard({ member }: { member: Member }) {
+  const { t } = useTranslation('agentCentre');
 
   const copyCode = async () => {
     try {
@@ -151,59 +113,32 @@ function AgentFrame({ member, page }: { member: Member; page: string }) {
   };
 
   return (
-    <div className="ac">
-      <aside className="ac__side">
-        <div className="ac-profile">
-          <span className="ac-profile__avatar" aria-hidden="true">
-            <Icon name="agent" size={22} />
-          </span>
-          <div className="ac-profile__names">
-            <strong className="ac-profile__name">{member.nickname || member.account}</strong>
-            <span className="ac-profile__account" dir="ltr">
-              {member.account}
-            </span>
-          </div>
-          <span className="ac-profile__type">
-            {t(`agent_type.${member.isAgent}` as 'agent_type.1', {
-              defaultValue: t('agent_type.1'),
-            })}
-          </span>
-          {member.affiliateCode ? (
-            <button
-              type="button"
-              className="ac-profile__code"
-              onClick={() => void copyCode()}
-              aria-label={t('copy_code_of', { code: member.affiliateCode })}
-            >
-              <span>{t('affiliate_code')}</span>
-              <strong dir="ltr">{member.affiliateCode}</strong>
-            </button>
-          ) : null}
-        </div>
-        <nav aria-label={t('menu_label')}>
-          <ul className="ac__menu">
-            {items.map((p) => (
-              <li key={p}>
-                <button
-                  type="button"
-                  className="ac__item"
-                  data-page-id={p}
-                  aria-current={p === current ? 'page' : undefined}
-                  onClick={() => ui.openCentre('agent', p)}
-                >
-                  <AgentIcon page={p} size={19} />
-                  <span>{t(`menu.${p}`)}</span>
-                </button>
-              </li>
-            ))}
-          </ul>
-        </nav>
-      </aside>
-      <div className="ac__pane" ref={paneRef} data-page={current}>
-        <section className="ac-page" aria-label={t(`menu.${current}`)}>
-          <Page />
-        </section>
+    <div className="ac-profile">
+      <span className="ac-profile__avatar" aria-hidden="true">
+        <Icon name="agent" size={22} />
+      </span>
+      <div className="ac-profile__names">
+        <strong className="ac-profile__name">{member.nickname || member.account}</strong>
+        <span className="ac-profile__account" dir="ltr">
+          {member.account}
+        </span>
       </div>
+      <span className="ac-profile__type">
+        {t(`agent_type.${member.isAgent}` as 'agent_type.1', {
+          defaultValue: t('agent_type.1'),
+        })}
+      </span>
+      {member.affiliateCode ? (
+        <button
+          type="button"
+          className="ac-profile__code"
+          onClick={() => void copyCode()}
+          aria-label={t('copy_code_of', { code: member.affiliateCode })}
+        >
+          <span>{t('affiliate_code')}</span>
+          <strong dir="ltr">{member.affiliateCode}</strong>
+        </button>
+      ) : null}
     </div>
   );
 }

@@ -10,10 +10,12 @@ import { useTranslation } from 'react-i18next';
 import { validateConfirm, validateField, type FieldError, type FieldRule } from '../../../../openapi/field-rules';
 import { registerSettingsQuery } from '../../api/queries/account';
 import { fieldMessage, serverFieldErrors } from '../../ui/account-form/field-messages';
+import { FormAlert } from '../../ui/account-form/form-alert';
 import { focusFirstInvalid, required, requiredOnly, ruleOf } from '../../ui/account-form/rules';
 import { TextField } from '../../ui/account-form/text-field';
 import { describeError } from '../../ui/error-state';
 import { Spinner } from '../../ui/spinner';
+import { NewPasswordField } from './account-fields';
 import { useChangePassword } from './api/password';
 
 type Key = 'oldPassword' | 'newPassword' | 'confirmNewPassword';
@@ -104,11 +106,7 @@ export function ChangePasswordForm({
       ) : (
         <p className="login-modal__lead">{t('auth:change_password_lead')}</p>
       )}
-      {formError ? (
-        <p className="form__alert" role="alert">
-          {formError}
-        </p>
-      ) : null}
+      <FormAlert message={formError} />
       {oldKnown ? null : (
         <TextField
           name="oldPassword"
@@ -125,20 +123,7 @@ export function ChangePasswordForm({
           error={errors.oldPassword}
         />
       )}
-      <TextField
-        name="newPassword"
-        label={t('auth:new_password')}
-        value={newPassword}
-        onValueChange={setNewPassword}
-        placeholder={t('auth:new_password_placeholder')}
-        required
-        icon="shield"
-        revealable
-        autoComplete="new-password"
-        maxLength={128}
-        data-autofocus={oldKnown || undefined}
-        error={errors.newPassword}
-      />
+      <NewPasswordField value={newPassword} onValueChange={setNewPassword} data-autofocus={oldKnown || undefined} error={errors.newPassword} />
       <TextField
         name="confirmNewPassword"
         label={t('auth:confirm_new_password')}

@@ -8,14 +8,14 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { validateField, type FieldRule } from '../../../../openapi/field-rules';
 import { registerSettingsQuery } from '../../api/queries/account';
 import { memberInfoQuery } from '../../api/queries/member';
 import { useFlag } from '../../api/queries/system';
 import { useAuth } from '../../app/auth';
-import { fieldMessage, serverFieldErrors } from '../../ui/account-form/field-messages';
+import { checkField, serverFieldErrors } from '../../ui/account-form/field-messages';
+import { FormAlert } from '../../ui/account-form/form-alert';
 import { MobileField, type MobileValue } from '../../ui/account-form/mobile-field';
-import { ModeTabs } from '../../ui/account-form/mode-tabs';
+import { ModePanel, ModeTabs } from '../../ui/account-form/mode-tabs';
 import { focusFirstInvalid, required, requiredOnly, ruleOf, smsCodeRule } from '../../ui/account-form/rules';
 import { SmsCodeField, useSmsSender } from '../../ui/account-form/sms-code';
 import { TextField } from '../../ui/account-form/text-field';
@@ -24,6 +24,7 @@ import { describeError } from '../../ui/error-state';
 import { Icon } from '../../ui/icons';
 import { Spinner } from '../../ui/spinner';
 import { toast } from '../../ui/toast';
+import { NewPasswordField, UsernameField } from './account-fields';
 import { sendForgotSms, useForgotByEmail, useSetPasswordByPhone } from './api/password';
 
 type ForgotMode = 'email' | 'mobile';
@@ -51,11 +52,7 @@ export function ForgotPasswordForm({ onBack, onDone }: { onBack: () => void; onD
   const formRef = useRef<HTMLFormElement>(null);
   const panelId = useId();
 
-  const check = (rule: FieldRule, value: string, label: string): string | undefined => {
-    const error = validateField(rule, value, { label });
-    return error ? fieldMessage(error) : undefined;
-  };
-  const mobileError = () => check(required(ruleOf(rules, 'mobileNum')), mobile.number, t('auth:mobile'));
+  const mobileError = () => checkField(required(ruleOf(rules, 'mobileNum')), mobile.number, t('auth:mobile'));
 
   const fail = (error: unknown, rename: Record<string, keyof Errors> = {}) => {
     const inPlace: Errors = {};
@@ -82,12 +79,12 @@ export function ForgotPasswordForm({ onBack, onDone }: { onBack: () => void; onD
     const next: Errors = {};
     if (mode === 'email') {
       // Spec section 5: username and email required.
-      next.username = check(requiredOnly('username'), username, t('auth:username'));
-      next.email = check(requiredOnly('email'), email, t('auth:email'));
+      next.username = checkField(requiredOnly('username'), username, t('auth:username'));
+      next.email = checkField(requiredOnly('email'), email, t('auth:email'));
     } else {
       next.mobileNum = mobileError();
-      next.verificationCode = check(smsCodeRule(rules), code, t('auth:sms_code'));
-      next.newPassword = check(required(ruleOf(rules, 'password'), 'newPassword'), newPassword, t('auth:new_password'));
+      next.verificationCode = checkField(smsCodeRule(rules), code, t('auth:sms_code'));
+      next.newPassword = checkField(required(ruleOf(rules, 'password'), 'newPassword'), newPassword, t('auth:new_password'));
     }
     setErrors(next);
     setFormError(null);
@@ -153,29 +150,11 @@ export function ForgotPasswordForm({ onBack, onDone }: { onBack: () => void; onD
           ]}
         />
       ) : null}
-      {formError ? (
-        <p className="form__alert" role="alert">
-          {formError}
-        </p>
-      ) : null}
-      <div id={`${panelId}-panel`} role={byPhone ? 'tabpanel' : undefined} aria-labelledby={byPhone ? `${panelId}-tab-${mode}` : undefined} className="form">
+      <FormAlert message={formError} />
+      <ModePanel idPrefix={panelId} value={mode} tabbed={byPhone}>
         {mode === 'email' ? (
           <>
-            <TextField
-              name="username"
-              label={t('auth:username')}
-              value={username}
-              onValueChange={setUsername}
-              placeholder={t('auth:username_placeholder')}
-              required
-              icon="user"
-              autoComplete="username"
-              autoCapitalize="off"
-              spellCheck={false}
-              maxLength={64}
-              data-autofocus
-              error={errors.username}
-            />
+            <UsernameField value={username} onValueChange={setUsername} data-autofocus error={errors.username} />
             <TextField
               name="email"
               type="email"
@@ -195,22 +174,10 @@ export function ForgotPasswordForm({ onBack, onDone }: { onBack: () => void; onD
           <>
             <MobileField value={mobile} onChange={setMobile} defaultDialingCode={settings.data?.defaultCountryDialingCode} required error={errors.mobileNum} />
             <SmsCodeField sender={sms} value={code} onValueChange={setCode} onSend={sendCode} error={errors.verificationCode} />
-            <TextField
-              name="newPassword"
-              label={t('auth:new_password')}
-              value={newPassword}
-              onValueChange={setNewPassword}
-              placeholder={t('auth:new_password_placeholder')}
-              required
-              icon="shield"
-              revealable
-              autoComplete="new-password"
-              maxLength={128}
-              error={errors.newPassword}
-            />
+            <NewPasswordField value={newPassword} onValueChange={setNewPassword} error={errors.newPassword} />
           </>
         )}
-      </div>
+      </ModePanel>
       <button type="submit" className="btn btn--primary btn--block btn--lg" disabled={busy}>
         {busy ? <Spinner size={18} /> : null}
         {mode === 'email' ? t('auth:send_reset_link') : t('auth:reset_and_login')}

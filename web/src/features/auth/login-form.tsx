@@ -7,7 +7,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { validateField, type FieldRule } from '../../../../openapi/field-rules';
 import { ApiError } from '../../api/client';
 import { registerSettingsQuery } from '../../api/queries/account';
 import { memberInfoQuery } from '../../api/queries/member';
@@ -16,15 +15,17 @@ import type { LoginResult } from '../../api/types';
 import { useAuth } from '../../app/auth';
 import { ui } from '../../app/ui-store';
 import { CaptchaField, useCaptcha } from '../../ui/account-form/captcha';
-import { fieldMessage, serverFieldErrors } from '../../ui/account-form/field-messages';
+import { checkField, serverFieldErrors } from '../../ui/account-form/field-messages';
+import { FormAlert } from '../../ui/account-form/form-alert';
 import { MobileField, type MobileValue } from '../../ui/account-form/mobile-field';
-import { ModeTabs } from '../../ui/account-form/mode-tabs';
+import { ModePanel, ModeTabs } from '../../ui/account-form/mode-tabs';
 import { focusField, focusFirstInvalid, required, requiredOnly, ruleOf, smsCodeRule } from '../../ui/account-form/rules';
 import { SmsCodeField, useSmsSender } from '../../ui/account-form/sms-code';
 import { TextField } from '../../ui/account-form/text-field';
 import { describeError } from '../../ui/error-state';
 import { Spinner } from '../../ui/spinner';
 import { toast } from '../../ui/toast';
+import { UsernameField } from './account-fields';
 import { sendLoginSms, useLogin, type LoginRequest } from './api/login';
 import { lastLogin } from './last-login';
 import { forgetLogin, readRememberedLogin, rememberLogin } from './remember-me';
@@ -70,11 +71,7 @@ export function LoginForm({ onForgot, onForced, onDone }: LoginFormProps) {
   const panelId = useId();
   const rules = settings.data?.rules;
 
-  const check = (rule: FieldRule, value: string, label: string): string | undefined => {
-    const error = validateField(rule, value, { label });
-    return error ? fieldMessage(error) : undefined;
-  };
-  const mobileError = () => check(required(ruleOf(rules, 'mobileNum')), mobile.number, t('auth:mobile'));
+  const mobileError = () => checkField(required(ruleOf(rules, 'mobileNum')), mobile.number, t('auth:mobile'));
 
   const switchMode = (next: LoginMode) => {
     setMode(next);
@@ -121,13 +118,13 @@ export function LoginForm({ onForgot, onForced, onDone }: LoginFormProps) {
     if (login.isPending || finishing) return;
     const next: Errors = {};
     if (mode === 'username') {
-      next.username = check(requiredOnly('username'), username, t('auth:username'));
-      next.password = check(requiredOnly('password'), password, t('auth:password'));
+      next.username = checkField(requiredOnly('username'), username, t('auth:username'));
+      next.password = checkField(requiredOnly('password'), password, t('auth:password'));
     } else {
       next.mobileNum = mobileError();
-      next.verificationCode = check(smsCodeRule(rules), code, t('auth:sms_code'));
+      next.verificationCode = checkField(smsCodeRule(rules), code, t('auth:sms_code'));
     }
-    if (captcha.shown) next.captcha = check(requiredOnly('captcha'), captcha.answer, t('auth:captcha'));
+    if (captcha.shown) next.captcha = checkField(requiredOnly('captcha'), captcha.answer, t('auth:captcha'));
     setErrors(next);
     setFormError(null);
     if (Object.values(next).some(Boolean)) {
@@ -186,29 +183,11 @@ export function LoginForm({ onForgot, onForced, onDone }: LoginFormProps) {
           ]}
         />
       ) : null}
-      {formError ? (
-        <p className="form__alert" role="alert">
-          {formError}
-        </p>
-      ) : null}
-      <div id={`${panelId}-panel`} role={smsLogin ? 'tabpanel' : undefined} aria-labelledby={smsLogin ? `${panelId}-tab-${mode}` : undefined} className="form">
+      <FormAlert message={formError} />
+      <ModePanel idPrefix={panelId} value={mode} tabbed={smsLogin}>
         {mode === 'username' ? (
           <>
-            <TextField
-              name="username"
-              label={t('auth:username')}
-              value={username}
-              onValueChange={setUsername}
-              placeholder={t('auth:username_placeholder')}
-              required
-              icon="user"
-              autoComplete="username"
-              autoCapitalize="off"
-              spellCheck={false}
-              maxLength={64}
-              data-autofocus={!username || undefined}
-              error={errors.username}
-            />
+            <UsernameField value={username} onValueChange={setUsername} data-autofocus={!username || undefined} error={errors.username} />
             <TextField
               name="password"
               label={t('auth:password')}
@@ -238,7 +217,7 @@ export function LoginForm({ onForgot, onForced, onDone }: LoginFormProps) {
           </>
         )}
         <CaptchaField captcha={captcha} error={errors.captcha} />
-      </div>
+      </ModePanel>
       <div className="check-row">
         <label className="checkbox">
           <input type="checkbox" name="remember" checked={remember} onChange={(e) => setRemember(e.target.checked)} />

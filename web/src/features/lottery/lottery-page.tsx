@@ -23,6 +23,7 @@ import { PRIZE_MODES } from './constants';
 import { drawInterval } from './format';
 import { useLotteryFavourites } from './lottery-favourites';
 import type { LotteryGame, LotteryGroup } from './types';
+import '../../ui/lottery/lottery-sections.css';
 import './lottery-page.css';
 
 type Frame = { kind: 'idle' } | { kind: 'login' } | { kind: 'launching' } | { kind: 'ready'; url: string } | { kind: 'error'; error: unknown };
@@ -156,17 +157,17 @@ export function LotteryPage() {
                 ))}
               </span>
             </header>
-            <section className="lx-section" aria-labelledby="lx-popular">
-              <div className="lx-section__head">
-                <span className="lx-section__icon lx-section__icon--hot" aria-hidden="true">
+            <section className="lottery-section" aria-labelledby="lx-popular">
+              <div className="lottery-section__head">
+                <span className="lottery-section__icon lottery-section__icon--hot" aria-hidden="true">
                   <svg viewBox="0 0 24 24" width="18" height="18">
                     <path fill="currentColor" d="M12 3c1 3.5 5 5.5 5 10a5 5 0 0 1-10 0c0-2.2 1-3.5 2-4.5.3 1.7 1 2.6 2 3 0-3.5-.5-5.5 1-8.5Z" />
                   </svg>
                 </span>
-                <h2 id="lx-popular" className="lx-section__title">
+                <h2 id="lx-popular" className="lottery-section__title">
                   {t('popular.title')}
                 </h2>
-                <span className="lx-section__count">{t(`prize_mode.${mode}` as 'prize_mode.Lott', { defaultValue: mode })}</span>
+                <span className="lottery-section__count">{t(`prize_mode.${mode}` as 'prize_mode.Lott', { defaultValue: mode })}</span>
               </div>
               {popular.isLoading ? (
                 <ul className="lx-cards" aria-hidden="true">
@@ -175,7 +176,7 @@ export function LotteryPage() {
                   ))}
                 </ul>
               ) : (popular.data ?? []).length === 0 ? (
-                <p className="lx-empty">{t('popular.empty')}</p>
+                <p className="lottery-empty">{t('popular.empty')}</p>
               ) : (
                 <ul className="lx-cards" aria-label={t('popular.title')}>
                   {(popular.data ?? []).map((game, i) => (
@@ -196,7 +197,7 @@ export function LotteryPage() {
           <section className="lx-frame" aria-label={title}>
             <div className="lx-frame__bar">
               <button type="button" className="lx-frame__back" onClick={closeFrame}>
-                <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" className="lx-flip">
+                <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" className="lottery-flip">
                   <path d="M15 5l-7 7 7 7" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
                 </svg>
                 {t('frame.all')}

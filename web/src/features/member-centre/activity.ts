@@ -2,9 +2,8 @@
  * Activity states of spec section 4 (join, claim, applying, close, rejected, issued, claimed,
  * process, joined, coming soon): what the reward centre shows for each and which action it offers.
  */
+import type { Tone } from '../../ui/centre/parts';
 import type { ActivityStatus } from './types';
-
-export type Tone = 'success' | 'pending' | 'info' | 'danger' | 'muted' | 'accent';
 
 /**
  * - join: join the activity (an application for reviewed categories), with an optional remark;

@@ -6,19 +6,19 @@
  * buttons switch it while it is open.
  */
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef, type ComponentType, type ReactNode } from 'react';
+import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
-import { avatarQuery, balanceQuery, memberInfoQuery } from '../../api/queries/member';
+import { avatarQuery, balanceQuery } from '../../api/queries/member';
 import type { Member } from '../../api/types';
-import { useAuth } from '../../app/auth';
+import { CentreGate } from '../../app/centre/centre-gate';
 import { ui } from '../../app/ui-store';
-import { ErrorState } from '../../ui/error-state';
+import { CentreFrame, CentreModal, CentreSkeleton } from '../../ui/centre/centre-frame';
+import { LabelChip } from '../../ui/centre/label-chip';
+import { useMoney } from '../../ui/centre/parts';
 import { Icon } from '../../ui/icons';
-import { Modal } from '../../ui/modal';
 import { Skeleton } from '../../ui/spinner';
 import { useMissionSummary } from './api/get-mission-summary';
 import { CentreIcon } from './components/centre-icon';
-import { useMoney } from './components/parts';
 import { AccountRecordPage } from './pages/account-record';
 import { BettingRecordPage } from './pages/betting-record';
 import { BonusDetailsPage } from './pages/bonus-details';
@@ -65,132 +65,51 @@ export default function MemberCentreModal({
   page: string;
   onClose: () => void;
 }) {
-  const { t } = useTranslation(['memberCentre', 'errors']);
-  const auth = useAuth();
-  const info = useQuery({ ...memberInfoQuery, enabled: !!auth.token && !auth.isGuest });
-
-  let body: ReactNode;
-  if (!auth.token) {
-    body = (
-      <Blocked message={t('errors:login.not.session')}>
-        <button
-          type="button"
-          className="btn btn--primary"
-          onClick={() => {
-            onClose();
-            auth.openLogin();
-          }}
-        >
-          {t('memberCentre:log_in')}
-        </button>
-      </Blocked>
-    );
-  } else if (auth.isGuest) {
-    body = <Blocked message={t('errors:register_first')} />;
-  } else if (info.isError && !info.data) {
-    body = <ErrorState error={info.error} onRetry={() => void info.refetch()} />;
-  } else if (!info.data) {
-    body = <FrameSkeleton />;
-  } else {
-    body = <CentreFrame member={info.data} page={page} />;
-  }
-
+  const { t } = useTranslation('memberCentre');
   return (
-    <Modal
-      open
-      onClose={onClose}
-      title={t('memberCentre:title')}
-      size="xl"
-      className="mc-modal"
-      bodyClassName="mc-modal__body"
-      draggable={false}
-    >
-      {body}
-    </Modal>
+    <CentreModal title={t('title')} onClose={onClose}>
+      <CentreGate
+        icon="shield"
+        loginLabel={t('log_in')}
+        skeleton={
+          <CentreSkeleton profileHeight={96} menuRows={10}>
+            <Skeleton height={180} radius={14} className="centre__pane-skeleton" />
+          </CentreSkeleton>
+        }
+        onClose={onClose}
+      >
+        {(member) => <MemberFrame member={member} page={page} />}
+      </CentreGate>
+    </CentreModal>
   );
 }
 
-function Blocked({ message, children }: { message: string; children?: ReactNode }) {
-  return (
-    <div className="mc-blocked">
-      <span className="mc-blocked__icon" aria-hidden="true">
-        <Icon name="shield" size={34} />
-      </span>
-      <p className="mc-blocked__text" role="alert">
-        {message}
-      </p>
-      {children}
-    </div>
-  );
-}
-
-function FrameSkeleton() {
-  return (
-    <div className="mc" aria-busy="true">
-      <div className="mc__side">
-        <Skeleton height={96} radius={14} className="mc__side-skeleton" />
-        {Array.from({ length: 10 }, (_, i) => (
-          <Skeleton key={i} height={36} radius={10} className="mc__side-skeleton" />
-        ))}
-      </div>
-      <div className="mc__pane">
-        <Skeleton height={28} width="40%" />
-        <Skeleton height={180} radius={14} className="mc__pane-skeleton" />
-      </div>
-    </div>
-  );
-}
-
-function CentreFrame({ member, page }: { member: Member; page: string }) {
+function MemberFrame({ member, page }: { member: Member; page: string }) {
   const { t } = useTranslation('memberCentre');
   const items = menuFor(member);
   const current: MemberPage = isMemberPage(page) && items.includes(page) ? page : 'securityCenter';
   const missions = useMissionSummary(true);
   const missionCount = missions.data?.count ?? 0;
-  const paneRef = useRef<HTMLDivElement>(null);
   const Page = PAGES[current];
 
-  useEffect(() => {
-    paneRef.current?.scrollTo({ top: 0 });
-  }, [current]);
-
   return (
-    <div className="mc">
-      <aside className="mc__side">
-        <ProfileCard member={member} />
-        <nav aria-label={t('menu_label')}>
-          <ul className="mc__menu">
-            {items.map((p) => (
-              <li key={p}>
-                <button
-                  type="button"
-                  className="mc__item"
-                  data-page-id={p}
-                  aria-current={p === current ? 'page' : undefined}
-                  onClick={() => ui.openCentre('member', p)}
-                >
-                  <CentreIcon page={p} size={19} />
-                  <span className="mc__item-label">{t(`menu.${p}`)}</span>
-                  {p === 'missionLeaderboard' && missionCount > 0 ? (
-                    <span
-                      className="mc__badge"
-                      aria-label={t('mission_badge', { count: missionCount })}
-                    >
-                      {missionCount}
-                    </span>
-                  ) : null}
-                </button>
-              </li>
-            ))}
-          </ul>
-        </nav>
-      </aside>
-      <div className="mc__pane" ref={paneRef} data-page={current}>
-        <section className="mc-page" aria-label={t(`menu.${current}`)}>
-          <Page />
-        </section>
-      </div>
-    </div>
+    <CentreFrame
+      profile={<ProfileCard member={member} />}
+      menuLabel={t('menu_label')}
+      items={items.map((p) => ({
+        page: p,
+        icon: <CentreIcon page={p} size={19} />,
+        label: t(`menu.${p}`),
+        badge:
+          p === 'missionLeaderboard' && missionCount > 0
+            ? { count: missionCount, label: t('mission_badge', { count: missionCount }) }
+            : undefined,
+      }))}
+      current={current}
+      onSelect={(p) => ui.openCentre('member', p)}
+    >
+      <Page />
+    </CentreFrame>
   );
 }
 
@@ -223,12 +142,11 @@ function ProfileCard({ member }: { member: Member }) {
               {member.account}
             </span>
             {label.labelName ? (
-              <span
-                className="chip mc-profile__chip"
-                style={{ background: `linear-gradient(90deg, ${label.color}, ${label.color2})` }}
-              >
-                {label.labelName}
-              </span>
+              <LabelChip
+                text={label.labelName}
+                background={[label.color, label.color2]}
+                className="mc-profile__chip"
+              />
             ) : null}
           </span>
         </div>

@@ -22,8 +22,9 @@ import { useAuth } from '../../app/auth';
 import { ui } from '../../app/ui-store';
 import { CaptchaField, useCaptcha } from '../../ui/account-form/captcha';
 import { fieldMessage, fieldMessages, serverFieldErrors } from '../../ui/account-form/field-messages';
+import { FormAlert } from '../../ui/account-form/form-alert';
 import { EMPTY_MOBILE, MobileField, type MobileValue } from '../../ui/account-form/mobile-field';
-import { ModeTabs } from '../../ui/account-form/mode-tabs';
+import { ModePanel, ModeTabs } from '../../ui/account-form/mode-tabs';
 import { focusFirstInvalid, required, ruleOf } from '../../ui/account-form/rules';
 import { SmsCodeField, useSmsSender } from '../../ui/account-form/sms-code';
 import { TextField } from '../../ui/account-form/text-field';
@@ -375,22 +376,13 @@ export function RegisterForm({ inModal }: { inModal: boolean }) {
         onChange={switchKind}
         tabs={kinds.map((k) => ({ id: k, label: k === 'register' ? t('register:tab_username') : t('register:tab_mobile') }))}
       />
-      {formError ? (
-        <p className="form__alert" role="alert">
-          {formError}
-        </p>
-      ) : null}
+      <FormAlert message={formError} />
       {settings.isPending ? (
         <div className="register-form__loading">
           <Spinner size={28} label={t('common:loading')} />
         </div>
       ) : (
-        <div
-          id={`${tabsId}-panel`}
-          role={kinds.length > 1 ? 'tabpanel' : undefined}
-          aria-labelledby={kinds.length > 1 ? `${tabsId}-tab-${kind}` : undefined}
-          className="form register-form__fields"
-        >
+        <ModePanel idPrefix={tabsId} value={kind} tabbed={kinds.length > 1} className="form register-form__fields">
           {kind === 'register' ? (
             <>
               <TextField
@@ -432,7 +424,7 @@ export function RegisterForm({ inModal }: { inModal: boolean }) {
           {optionalField('affiliateCode')}
           {optionalField('referralCode')}
           <CaptchaField captcha={captcha} error={errors.captcha} />
-        </div>
+        </ModePanel>
       )}
       <div className={`register-form__actions${inModal ? '' : ' register-form__actions--page'}`}>
         {inModal ? null : (

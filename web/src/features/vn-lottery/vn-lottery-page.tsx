@@ -14,6 +14,7 @@ import { useVnNumeros, vnNumerosOptions } from './api/get-vn-numeros';
 import { ResultBoard } from './components/result-board';
 import { countdownParts, numbersOf } from './draw';
 import type { Numero, VnGame } from './types';
+import '../../ui/lottery/lottery-sections.css';
 import './vn-lottery-page.css';
 
 function hueOf(code: string): number {
@@ -136,13 +137,13 @@ export function VnLotteryPage() {
         )}
 
         <section className="vx-history" aria-labelledby="vx-history-title">
-          <div className="vx-section__head">
-            <h2 id="vx-history-title" className="vx-section__title">
+          <div className="lottery-section__head">
+            <h2 id="vx-history-title" className="lottery-section__title">
               {t('vn.history')}
             </h2>
-            <span className="vx-section__count">{t('vn.history_count', { count: numeros.data?.length ?? 0 })}</span>
+            <span className="lottery-section__count">{t('vn.history_count', { count: numeros.data?.length ?? 0 })}</span>
             {picked ? (
-              <button type="button" className="vx-section__more vx-history__latest" onClick={() => setPicked(null)}>
+              <button type="button" className="lottery-section__more" onClick={() => setPicked(null)}>
                 {t('vn.show_latest')}
               </button>
             ) : null}
@@ -166,7 +167,7 @@ export function VnLotteryPage() {
                   ? Array.from({ length: 8 }, (_, i) => (
                       <tr key={i} aria-hidden="true">
                         <td colSpan={6}>
-                          <span className="vx-shimmer vx-line" />
+                          <span className="vx-shimmer lottery-line" />
                         </td>
                       </tr>
                     ))

@@ -2,7 +2,7 @@
  * Messages of the shared field-rule engine (openapi/field-rules.ts) and of the server's 400
  * envelope, as the forms show them under their fields (spec section 5).
  */
-import type { FieldError } from '../../../../openapi/field-rules';
+import { validateField, type FieldError, type FieldRule } from '../../../../openapi/field-rules';
 import { ApiError } from '../../api/client';
 import { i18n } from '../../i18n';
 import { translateServerMessage } from '../error-state';
@@ -16,6 +16,12 @@ export function fieldMessage(error: FieldError): string {
   const options = { ns: 'auth', ...error.params, defaultValue: error.message };
   // The key is data (the engine's table), so the typed overloads of t cannot check it.
   return i18n.t(error.messageKey as 'not_empty', options as never) as unknown as string;
+}
+
+/** A value checked against its field rule: the message to show under the field, or undefined. */
+export function checkField(rule: FieldRule, value: string, label: string): string | undefined {
+  const error = validateField(rule, value, { label });
+  return error ? fieldMessage(error) : undefined;
 }
 
 /** Every FieldError of a validateForm result as text, keyed by field key. */

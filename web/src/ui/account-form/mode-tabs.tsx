@@ -1,9 +1,10 @@
 /**
  * Mode tabs of the account forms (login: username / SMS; register: username / mobile; forgot:
  * email / mobile). A tablist with roving focus: arrow keys move (mirrored in right-to-left pages),
- * Home/End jump, and the chosen tab is the only one in the Tab order.
+ * Home/End jump, and the chosen tab is the only one in the Tab order. ModePanel is the panel they
+ * control, with the ids the tabs point at.
  */
-import { useRef, type KeyboardEvent } from 'react';
+import { useRef, type KeyboardEvent, type ReactNode } from 'react';
 
 export interface ModeTab<M extends string> {
   id: M;
@@ -65,6 +66,38 @@ export function ModeTabs<M extends string>({
           {tab.label}
         </button>
       ))}
+    </div>
+  );
+}
+
+/**
+ * The fields of the chosen mode: the tabpanel labelled by the chosen tab while the tabs show, a
+ * plain group otherwise (one mode only).
+ */
+export function ModePanel({
+  idPrefix,
+  value,
+  tabbed,
+  className = 'form',
+  children,
+}: {
+  /** The ModeTabs' idPrefix. */
+  idPrefix: string;
+  /** The chosen mode. */
+  value: string;
+  /** The tabs are shown. */
+  tabbed: boolean;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div
+      id={`${idPrefix}-panel`}
+      role={tabbed ? 'tabpanel' : undefined}
+      aria-labelledby={tabbed ? `${idPrefix}-tab-${value}` : undefined}
+      className={className}
+    >
+      {children}
     </div>
   );
 }

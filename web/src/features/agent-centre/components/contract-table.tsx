@@ -3,14 +3,14 @@
  * agent may take (spec section 4: Accept, Reject, Terminate). Reject and terminate ask first.
  */
 import { useTranslation } from 'react-i18next';
+import { Amount, Badge, Empty, useMoney, type Tone } from '../../../ui/centre/parts';
+import type { Column } from '../../../ui/centre/record-table';
 import { confirmDialog } from '../../../ui/dialog';
 import { toast } from '../../../ui/toast';
 import { useContractAction } from '../api/contract-action';
 import { contractActions, type ContractAction } from '../contracts';
 import type { Contract, ContractKind } from '../types';
 import { errorText } from './error-text';
-import { Amount, Badge, Empty, useMoney, type Tone } from './parts';
-import type { Column } from './record-table';
 
 const STATUS_TONE: Record<Contract['status'], Tone> = {
   pending: 'pending',
@@ -197,7 +197,7 @@ export function ContractTable({
               <th
                 key={c.key}
                 scope="col"
-                className={c.numeric ? 'ac-num' : c.key === 'actions' ? 'ac-end' : undefined}
+                className={c.numeric ? 'centre-num' : c.key === 'actions' ? 'ac-end' : undefined}
               >
                 {c.header}
               </th>
@@ -210,7 +210,7 @@ export function ContractTable({
               {columns.map((c) => (
                 <td
                   key={c.key}
-                  className={c.numeric ? 'ac-num' : c.key === 'actions' ? 'ac-end' : undefined}
+                  className={c.numeric ? 'centre-num' : c.key === 'actions' ? 'ac-end' : undefined}
                 >
                   {c.cell(row)}
                 </td>

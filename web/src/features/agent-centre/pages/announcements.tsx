@@ -1,12 +1,12 @@
 /** Announcement (agentAnnouncement): notices for agents, newest first; their HTML is sanitised. */
 import { useTranslation } from 'react-i18next';
 import { translateContent } from '../../../i18n';
+import { Empty, PageHead } from '../../../ui/centre/parts';
 import { ErrorState } from '../../../ui/error-state';
 import { formatDate } from '../../../ui/format';
 import { SafeHtml } from '../../../ui/safe-html';
 import { Skeleton } from '../../../ui/spinner';
 import { useAgentAnnouncements } from '../api/get-agent-announcements';
-import { Empty, PageHead } from '../components/parts';
 
 export function AnnouncementsPage() {
   const { t } = useTranslation('agentCentre');

@@ -8,6 +8,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { memberInfoQuery } from '../../../api/queries/member';
+import { Field, PageHead } from '../../../ui/centre/parts';
 import { alertDialog, confirmDialog } from '../../../ui/dialog';
 import { ErrorState } from '../../../ui/error-state';
 import { Skeleton } from '../../../ui/spinner';
@@ -17,7 +18,6 @@ import { useDownlines } from '../api/get-downlines';
 import { useRequestDividend } from '../api/request-dividend';
 import { ContractTable } from '../components/contract-table';
 import { errorText, refusedFields } from '../components/error-text';
-import { Field, PageHead } from '../components/parts';
 import { DOWNLINE_PICKER_SIZE } from '../constants';
 import { parseRate, splitContracts, undercutContracts } from '../contracts';
 
@@ -148,8 +148,8 @@ export function DividendPage() {
       {!contracts.data ? (
         <Skeleton height={200} radius={14} />
       ) : mine.length > 0 ? (
-        <section className="ac-section" aria-labelledby="ac-dividend-mine">
-          <h4 className="ac-card__title" id="ac-dividend-mine">
+        <section className="centre-section" aria-labelledby="ac-dividend-mine">
+          <h4 className="centre-card__title" id="ac-dividend-mine">
             {t('contracts.mine')}
           </h4>
           <ContractTable
@@ -163,20 +163,20 @@ export function DividendPage() {
       ) : null}
 
       <form
-        className="ac-card ac-card--pad ac-form"
+        className="centre-card centre-card--pad centre-form"
         onSubmit={(e) => void submit(e)}
         noValidate
         aria-labelledby="ac-dividend-offer"
       >
-        <h4 className="ac-card__title" id="ac-dividend-offer">
+        <h4 className="centre-card__title" id="ac-dividend-offer">
           {t('dividend.offer_title')}
         </h4>
-        <div className="ac-form__row">
+        <div className="centre-form__row">
           <Field label={t('dividend.downline')} error={error('account')}>
             {({ id, describedBy, invalid }) => (
               <select
                 id={id}
-                className="ac-select"
+                className="centre-select"
                 value={form.account}
                 onChange={(e) => set('account', e.target.value)}
                 aria-describedby={describedBy}
@@ -211,7 +211,7 @@ export function DividendPage() {
             )}
           </Field>
         </div>
-        <div className="ac-form__row ac-form__row--3">
+        <div className="centre-form__row centre-form__row--3">
           <Field
             label={<Optional label={t('dividend.active_members')} />}
             error={error('activeMembers')}
@@ -280,15 +280,15 @@ export function DividendPage() {
             {errorText(request.error)}
           </p>
         ) : null}
-        <div className="ac-form__actions">
+        <div className="centre-form__actions">
           <button type="submit" className="btn btn--primary btn--lg" disabled={request.isPending}>
             {request.isPending ? t('form.working') : t('dividend.submit')}
           </button>
         </div>
       </form>
 
-      <section className="ac-section" aria-labelledby="ac-dividend-team">
-        <h4 className="ac-card__title" id="ac-dividend-team">
+      <section className="centre-section" aria-labelledby="ac-dividend-team">
+        <h4 className="centre-card__title" id="ac-dividend-team">
           {t('contracts.team')}
         </h4>
         {!contracts.data ? (

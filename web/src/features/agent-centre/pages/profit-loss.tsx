@@ -1,10 +1,10 @@
 /** User profit and loss (palStatementsAgentCopy): each team member's deposits, bets, wins, bonuses and result. */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Amount, PageHead, useMoney } from '../../../ui/centre/parts';
+import { RecordTable, type Column } from '../../../ui/centre/record-table';
 import { useTeamProfitLoss } from '../api/get-team-profit-loss';
 import { AccountFilter } from '../components/account-filter';
-import { Amount, PageHead, useMoney } from '../components/parts';
-import { RecordTable, type Column } from '../components/record-table';
 import type { ProfitLossRow } from '../types';
 
 export function ProfitLossPage() {
@@ -71,6 +71,7 @@ export function ProfitLossPage() {
         />
       </div>
       <RecordTable
+        ns="agentCentre"
         caption={t('menu.palStatementsAgentCopy')}
         columns={columns}
         rows={rows.data?.list}

@@ -9,11 +9,11 @@ import { useTranslation } from 'react-i18next';
 import { validateConfirm, validateField, type FieldRule } from '../../../../../openapi/field-rules';
 import { usePermission } from '../../../api/queries/system';
 import { ui } from '../../../app/ui-store';
+import { Field, PageHead } from '../../../ui/centre/parts';
 import { formatDate } from '../../../ui/format';
 import { useRegisterDownline } from '../api/register-downline';
 import { DOWNLINE_TYPES } from '../constants';
 import { errorText, refusedFields } from '../components/error-text';
-import { Field, PageHead } from '../components/parts';
 import { fieldMessage, ruleHint } from '../field-messages';
 import type { Downline } from '../types';
 
@@ -100,8 +100,8 @@ export function RegisterCenterPage() {
     return (
       <>
         <PageHead title={t('menu.registerCenter')} />
-        <div className="ac-result" role="status">
-          <span className="ac-result__icon" aria-hidden="true">
+        <div className="centre-result" role="status">
+          <span className="centre-result__icon centre-result__icon--success" aria-hidden="true">
             <svg
               viewBox="0 0 24 24"
               width="36"
@@ -115,27 +115,27 @@ export function RegisterCenterPage() {
               <path d="M5 12.5l4.5 4.5L19 7.5" />
             </svg>
           </span>
-          <h4 className="ac-result__title">{t('register.created_title')}</h4>
-          <dl className="ac-dl ac-result__dl">
-            <div className="ac-dl__row">
+          <h4 className="centre-result__title">{t('register.created_title')}</h4>
+          <dl className="centre-dl centre-result__dl">
+            <div className="centre-dl__row">
               <dt>{t('register.username')}</dt>
               <dd dir="ltr">{created.account}</dd>
             </div>
-            <div className="ac-dl__row">
+            <div className="centre-dl__row">
               <dt>{t('register.type')}</dt>
               <dd>{t(created.isAgent === 0 ? 'register.type_player' : 'register.type_agent')}</dd>
             </div>
-            <div className="ac-dl__row">
+            <div className="centre-dl__row">
               <dt>{t('col.upline')}</dt>
               <dd dir="ltr">{created.parentAccount}</dd>
             </div>
-            <div className="ac-dl__row">
+            <div className="centre-dl__row">
               <dt>{t('col.registered')}</dt>
               <dd>{formatDate(created.registeredAt)}</dd>
             </div>
           </dl>
-          <p className="ac-result__text">{t('register.created_text')}</p>
-          <div className="ac-result__actions">
+          <p className="centre-result__text">{t('register.created_text')}</p>
+          <div className="centre-result__actions">
             <button
               type="button"
               className="btn btn--ghost"
@@ -162,13 +162,17 @@ export function RegisterCenterPage() {
   return (
     <>
       <PageHead title={t('menu.registerCenter')} lead={t('register.lead')} />
-      <form className="ac-card ac-card--pad ac-form ac-form--narrow" onSubmit={submit} noValidate>
+      <form
+        className="centre-card centre-card--pad centre-form centre-form--narrow"
+        onSubmit={submit}
+        noValidate
+      >
         <div className="ac-field-group">
           <span className="field__label" id="ac-register-type">
             {t('register.type')}
           </span>
           <div
-            className="ac-segment ac-segment--wide"
+            className="centre-segment centre-segment--wide"
             role="radiogroup"
             aria-labelledby="ac-register-type"
           >
@@ -178,14 +182,14 @@ export function RegisterCenterPage() {
                 type="button"
                 role="radio"
                 aria-checked={type === v}
-                className="ac-segment__btn"
+                className="centre-segment__btn"
                 onClick={() => setType(v)}
               >
                 {t(v === 0 ? 'register.type_player' : 'register.type_agent')}
               </button>
             ))}
           </div>
-          <p className="ac-field__hint">
+          <p className="centre-field__hint">
             {t(type === 0 ? 'register.type_player_hint' : 'register.type_agent_hint')}
           </p>
         </div>
@@ -253,7 +257,7 @@ export function RegisterCenterPage() {
             {errorText(register.error)}
           </p>
         ) : null}
-        <div className="ac-form__actions">
+        <div className="centre-form__actions">
           <button type="submit" className="btn btn--primary btn--lg" disabled={register.isPending}>
             {register.isPending ? t('form.working') : t('register.submit')}
           </button>

@@ -1,12 +1,12 @@
 /** My income (agentRevenueReport): commission, dividend and salary per day, and the total. */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PageHead, Stat, useMoney } from '../../../ui/centre/parts';
+import { RecordTable, type Column } from '../../../ui/centre/record-table';
 import { ErrorState } from '../../../ui/error-state';
 import { Skeleton } from '../../../ui/spinner';
 import { useAgentRevenue } from '../api/get-agent-revenue';
 import { AGENT_PAGE_SIZE } from '../constants';
-import { PageHead, Stat, useMoney } from '../components/parts';
-import { RecordTable, type Column } from '../components/record-table';
 import type { RevenueRow } from '../types';
 
 const sum = (rows: readonly RevenueRow[], f: (r: RevenueRow) => number) =>
@@ -58,7 +58,7 @@ export function RevenuePage() {
   return (
     <>
       <PageHead title={t('menu.agentRevenueReport')} lead={t('revenue.lead')} />
-      <div className="ac-stats">
+      <div className="centre-stats">
         {rows && revenue.data ? (
           <>
             <Stat
@@ -84,6 +84,7 @@ export function RevenuePage() {
         )}
       </div>
       <RecordTable
+        ns="agentCentre"
         caption={t('revenue.by_day')}
         columns={columns}
         rows={shown}

@@ -6,11 +6,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { memberInfoQuery } from '../../../api/queries/member';
+import { PageHead } from '../../../ui/centre/parts';
 import { ErrorState } from '../../../ui/error-state';
 import { Skeleton } from '../../../ui/spinner';
 import { useContracts } from '../api/get-contracts';
 import { ContractTable } from '../components/contract-table';
-import { PageHead } from '../components/parts';
 import { SALARY_SETTLEMENT_MINUTES } from '../constants';
 import { splitContracts } from '../contracts';
 import { SALARY_PAGES, type SalaryKind } from '../types';
@@ -66,8 +66,8 @@ export function SalaryPage({ kind }: { kind: SalaryKind }) {
       ) : (
         <>
           {mine.length > 0 ? (
-            <section className="ac-section" aria-labelledby={`ac-${kind}-mine`}>
-              <h4 className="ac-card__title" id={`ac-${kind}-mine`}>
+            <section className="centre-section" aria-labelledby={`ac-${kind}-mine`}>
+              <h4 className="centre-card__title" id={`ac-${kind}-mine`}>
                 {t('contracts.mine')}
               </h4>
               <ContractTable
@@ -79,8 +79,8 @@ export function SalaryPage({ kind }: { kind: SalaryKind }) {
               />
             </section>
           ) : null}
-          <section className="ac-section" aria-labelledby={`ac-${kind}-team`}>
-            <h4 className="ac-card__title" id={`ac-${kind}-team`}>
+          <section className="centre-section" aria-labelledby={`ac-${kind}-team`}>
+            <h4 className="centre-card__title" id={`ac-${kind}-team`}>
               {t('contracts.team')}
             </h4>
             <ContractTable

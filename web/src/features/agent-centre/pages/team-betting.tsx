@@ -2,10 +2,10 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { translateContent } from '../../../i18n';
+import { Amount, PageHead, useMoney, When } from '../../../ui/centre/parts';
+import { RecordTable, type Column } from '../../../ui/centre/record-table';
 import { useTeamBetting } from '../api/get-team-betting';
 import { AccountFilter } from '../components/account-filter';
-import { Amount, PageHead, useMoney, When } from '../components/parts';
-import { RecordTable, type Column } from '../components/record-table';
 import { gameTypeLabel } from '../labels';
 import type { TeamBet } from '../types';
 
@@ -23,8 +23,8 @@ export function TeamBettingPage() {
       key: 'game',
       header: t('col.game'),
       cell: (r) => (
-        <div className="ac-cell-2">
-          <bdi className="ac-cell-2__main">{translateContent(r.gameName)}</bdi>
+        <div className="centre-cell-2">
+          <bdi className="centre-cell-2__main">{translateContent(r.gameName)}</bdi>
           <span>
             {r.vendor} · {gameTypeLabel(t, r.gameType)}
           </span>
@@ -70,6 +70,7 @@ export function TeamBettingPage() {
         />
       </div>
       <RecordTable
+        ns="agentCentre"
         caption={t('menu.personalHistoryCopy')}
         columns={columns}
         rows={bets.data?.list}
@@ -84,7 +85,7 @@ export function TeamBettingPage() {
         onPage={setPage}
       />
       {bets.data ? (
-        <p className="ac-count">{t('reports.count', { count: bets.data.totalCount })}</p>
+        <p className="centre-count">{t('reports.count', { count: bets.data.totalCount })}</p>
       ) : null}
     </>
   );

@@ -6,11 +6,11 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { memberInfoQuery } from '../../../api/queries/member';
+import { PageHead, useMoney, When } from '../../../ui/centre/parts';
+import { RecordTable, type Column } from '../../../ui/centre/record-table';
 import { formatDate } from '../../../ui/format';
 import { useDownlines } from '../api/get-downlines';
 import { AccountFilter } from '../components/account-filter';
-import { PageHead, useMoney, When } from '../components/parts';
-import { RecordTable, type Column } from '../components/record-table';
 import type { Downline } from '../types';
 
 export function TeamManagementPage() {
@@ -44,7 +44,7 @@ export function TeamManagementPage() {
           >
             {d.account.slice(0, 1).toUpperCase()}
           </span>
-          <div className="ac-cell-2">
+          <div className="centre-cell-2">
             <strong dir="ltr">{d.account}</strong>
             <span>{d.isAgent ? t('register.type_agent') : t('register.type_player')}</span>
           </div>
@@ -148,6 +148,7 @@ export function TeamManagementPage() {
         />
       </div>
       <RecordTable
+        ns="agentCentre"
         caption={t('menu.downlineManagmentView')}
         columns={columns}
         rows={downlines.data?.list}
@@ -162,7 +163,7 @@ export function TeamManagementPage() {
         onPage={setPage}
       />
       {downlines.data ? (
-        <p className="ac-count">{t('team.count', { count: downlines.data.totalCount })}</p>
+        <p className="centre-count">{t('team.count', { count: downlines.data.totalCount })}</p>
       ) : null}
     </>
   );

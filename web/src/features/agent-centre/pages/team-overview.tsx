@@ -1,12 +1,12 @@
 /** Overview (agentTeamOverview): the team's size and activity, its money figures and my income. */
 import { useTranslation } from 'react-i18next';
 import { ui } from '../../../app/ui-store';
+import { Amount, PageHead, Stat, useMoney } from '../../../ui/centre/parts';
 import { ErrorState } from '../../../ui/error-state';
 import { Icon } from '../../../ui/icons';
 import { Skeleton } from '../../../ui/spinner';
 import { useAgentRevenue } from '../api/get-agent-revenue';
 import { useTeamOverview } from '../api/get-team-overview';
-import { Amount, PageHead, Stat, useMoney } from '../components/parts';
 
 export function TeamOverviewPage() {
   const { t } = useTranslation('agentCentre');
@@ -46,7 +46,7 @@ export function TeamOverviewPage() {
       {!o ? (
         <>
           <Skeleton height={140} radius={18} />
-          <div className="ac-stats">
+          <div className="centre-stats">
             {Array.from({ length: 8 }, (_, i) => (
               <Skeleton key={i} height={92} radius={14} />
             ))}
@@ -79,11 +79,11 @@ export function TeamOverviewPage() {
               <span className="ac-hero__sub">{t('overview.my_income_hint')}</span>
             </div>
           </div>
-          <section aria-labelledby="ac-members" className="ac-section">
-            <h4 className="ac-card__title" id="ac-members">
+          <section aria-labelledby="ac-members" className="centre-section">
+            <h4 className="centre-card__title" id="ac-members">
               {t('overview.members')}
             </h4>
-            <div className="ac-stats ac-stats--3">
+            <div className="centre-stats centre-stats--3">
               <Stat
                 label={t('overview.direct_members')}
                 value={o.directMembers.toLocaleString('en')}
@@ -99,11 +99,11 @@ export function TeamOverviewPage() {
               />
             </div>
           </section>
-          <section aria-labelledby="ac-money" className="ac-section">
-            <h4 className="ac-card__title" id="ac-money">
+          <section aria-labelledby="ac-money" className="centre-section">
+            <h4 className="centre-card__title" id="ac-money">
               {t('overview.money')}
             </h4>
-            <div className="ac-stats">
+            <div className="centre-stats">
               <Stat
                 label={t('overview.team_deposit')}
                 value={<bdi dir="ltr">{money(o.teamDeposit)}</bdi>}

@@ -2,10 +2,10 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { translateContent } from '../../../i18n';
+import { Amount, Badge, PageHead, useMoney, When } from '../../../ui/centre/parts';
+import { RecordTable, type Column } from '../../../ui/centre/record-table';
 import { useDownlineTransactions } from '../api/get-downline-transactions';
 import { AccountFilter } from '../components/account-filter';
-import { Amount, Badge, PageHead, useMoney, When } from '../components/parts';
-import { RecordTable, type Column } from '../components/record-table';
 import { kindLabel, txStatusLabel, txStatusTone } from '../labels';
 import type { TeamTransaction } from '../types';
 
@@ -22,7 +22,9 @@ export function TransactionsPage() {
     {
       key: 'kind',
       header: t('col.type'),
-      cell: (r) => <span className={`ac-kind ac-kind--${r.kind}`}>{kindLabel(t, r.kind)}</span>,
+      cell: (r) => (
+        <span className={`centre-kind centre-kind--${r.kind}`}>{kindLabel(t, r.kind)}</span>
+      ),
     },
     {
       key: 'amount',
@@ -65,6 +67,7 @@ export function TransactionsPage() {
         />
       </div>
       <RecordTable
+        ns="agentCentre"
         caption={t('menu.agentDownlineTransactionDetailsCopy')}
         columns={columns}
         rows={rows.data?.list}
@@ -79,7 +82,7 @@ export function TransactionsPage() {
         onPage={setPage}
       />
       {rows.data ? (
-        <p className="ac-count">{t('reports.count', { count: rows.data.totalCount })}</p>
+        <p className="centre-count">{t('reports.count', { count: rows.data.totalCount })}</p>
       ) : null}
     </>
   );

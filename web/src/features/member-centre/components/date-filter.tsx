@@ -46,12 +46,12 @@ export function DateFilter({
 
   return (
     <div className="mc-filter" role="group" aria-label={t('filter.label')}>
-      <div className="mc-segment">
+      <div className="centre-segment">
         {RANGE_PRESETS.map((p) => (
           <button
             key={p}
             type="button"
-            className="mc-segment__btn"
+            className="centre-segment__btn"
             aria-pressed={!custom && value.preset === p}
             onClick={() => {
               setCustom(false);
@@ -67,7 +67,7 @@ export function DateFilter({
         ))}
         <button
           type="button"
-          className="mc-segment__btn"
+          className="centre-segment__btn"
           aria-pressed={custom}
           onClick={() => setCustom(true)}
         >

@@ -5,10 +5,10 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { translateContent } from '../../../i18n';
+import { Amount, Badge, PageHead, useMoney, When } from '../../../ui/centre/parts';
+import { RecordTable, type Column } from '../../../ui/centre/record-table';
 import { useAccountRecords } from '../api/get-account-records';
 import { DateFilter, defaultDateFilter, type DateFilterValue } from '../components/date-filter';
-import { Amount, Badge, PageHead, useMoney, When } from '../components/parts';
-import { RecordTable, type Column } from '../components/record-table';
 import { kindLabel, TRANSACTION_KINDS, txStatusLabel, txStatusTone } from '../labels';
 import type { Transaction } from '../types';
 import { cleanRemark, withdrawalState } from '../withdrawal';
@@ -31,7 +31,9 @@ export function AccountRecordPage() {
     {
       key: 'kind',
       header: t('col.type'),
-      cell: (r) => <span className={`mc-kind mc-kind--${r.kind}`}>{kindLabel(t, r.kind)}</span>,
+      cell: (r) => (
+        <span className={`centre-kind centre-kind--${r.kind}`}>{kindLabel(t, r.kind)}</span>
+      ),
     },
     {
       key: 'amount',
@@ -76,7 +78,7 @@ export function AccountRecordPage() {
         <label className="mc-filter__select">
           <span className="visually-hidden">{t('records.type')}</span>
           <select
-            className="mc-select mc-select--sm"
+            className="centre-select centre-select--sm"
             value={kind}
             onChange={(e) => {
               setKind(e.target.value);
@@ -93,6 +95,7 @@ export function AccountRecordPage() {
         </label>
       </DateFilter>
       <RecordTable
+        ns="memberCentre"
         caption={t('menu.transactionHistory')}
         columns={columns}
         rows={records.data?.list}
@@ -107,7 +110,7 @@ export function AccountRecordPage() {
         onPage={setPage}
       />
       {records.data ? (
-        <p className="mc-count">{t('records.count', { count: records.data.totalCount })}</p>
+        <p className="centre-count">{t('records.count', { count: records.data.totalCount })}</p>
       ) : null}
     </>
   );

@@ -2,11 +2,11 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { translateContent } from '../../../i18n';
+import { Amount, PageHead, useMoney, When } from '../../../ui/centre/parts';
+import { RecordTable, type Column } from '../../../ui/centre/record-table';
 import { useBettingRecords } from '../api/get-betting-records';
 import { useMerchantWallet } from '../api/get-merchant-wallet';
 import { DateFilter, defaultDateFilter, type DateFilterValue } from '../components/date-filter';
-import { Amount, PageHead, useMoney, When } from '../components/parts';
-import { RecordTable, type Column } from '../components/record-table';
 import { gameTypeLabel } from '../labels';
 import type { BetRecord } from '../types';
 
@@ -30,8 +30,8 @@ export function BettingRecordPage() {
       key: 'game',
       header: t('col.game'),
       cell: (r) => (
-        <div className="mc-cell-2">
-          <bdi className="mc-cell-2__main">{translateContent(r.gameName)}</bdi>
+        <div className="centre-cell-2">
+          <bdi className="centre-cell-2__main">{translateContent(r.gameName)}</bdi>
           <span>
             {r.vendor} · {gameTypeLabel(t, r.gameType)}
           </span>
@@ -77,7 +77,7 @@ export function BettingRecordPage() {
         <label className="mc-filter__select">
           <span className="visually-hidden">{t('records.provider')}</span>
           <select
-            className="mc-select mc-select--sm"
+            className="centre-select centre-select--sm"
             value={vendor}
             onChange={(e) => {
               setVendor(e.target.value);
@@ -94,6 +94,7 @@ export function BettingRecordPage() {
         </label>
       </DateFilter>
       <RecordTable
+        ns="memberCentre"
         caption={t('menu.personalHistoryCopy')}
         columns={columns}
         rows={records.data?.list}
@@ -108,7 +109,7 @@ export function BettingRecordPage() {
         onPage={setPage}
       />
       {records.data ? (
-        <p className="mc-count">{t('records.count', { count: records.data.totalCount })}</p>
+        <p className="centre-count">{t('records.count', { count: records.data.totalCount })}</p>
       ) : null}
     </>
   );

@@ -2,10 +2,10 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { translateContent } from '../../../i18n';
+import { Amount, Badge, PageHead, When } from '../../../ui/centre/parts';
+import { RecordTable, type Column } from '../../../ui/centre/record-table';
 import { useBonusDetails } from '../api/get-bonus-details';
 import { DateFilter, defaultDateFilter, type DateFilterValue } from '../components/date-filter';
-import { Amount, Badge, PageHead, When } from '../components/parts';
-import { RecordTable, type Column } from '../components/record-table';
 import { kindLabel, txStatusLabel, txStatusTone } from '../labels';
 import type { Transaction } from '../types';
 
@@ -24,7 +24,9 @@ export function BonusDetailsPage() {
     {
       key: 'kind',
       header: t('col.type'),
-      cell: (r) => <span className={`mc-kind mc-kind--${r.kind}`}>{kindLabel(t, r.kind)}</span>,
+      cell: (r) => (
+        <span className={`centre-kind centre-kind--${r.kind}`}>{kindLabel(t, r.kind)}</span>
+      ),
     },
     {
       key: 'name',
@@ -56,6 +58,7 @@ export function BonusDetailsPage() {
         }}
       />
       <RecordTable
+        ns="memberCentre"
         caption={t('menu.bonusDetails')}
         columns={columns}
         rows={records.data?.list}
@@ -70,7 +73,7 @@ export function BonusDetailsPage() {
         onPage={setPage}
       />
       {records.data ? (
-        <p className="mc-count">{t('records.count', { count: records.data.totalCount })}</p>
+        <p className="centre-count">{t('records.count', { count: records.data.totalCount })}</p>
       ) : null}
     </>
   );

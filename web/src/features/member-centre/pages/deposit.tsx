@@ -7,6 +7,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { translateContent } from '../../../i18n';
 import { ui } from '../../../app/ui-store';
+import { Field, PageHead, useMoney } from '../../../ui/centre/parts';
 import { ErrorState } from '../../../ui/error-state';
 import { Skeleton } from '../../../ui/spinner';
 import { parseAmount } from '../amount';
@@ -15,7 +16,6 @@ import { useDepositChannels } from '../api/get-deposit-channels';
 import { useDepositPromotions } from '../api/get-deposit-promotions';
 import { DEPOSIT_QUICK_AMOUNTS } from '../constants';
 import { errorText, refusedFields } from '../components/error-text';
-import { Field, PageHead, useMoney } from '../components/parts';
 import type { Transaction } from '../types';
 
 export function DepositPage() {
@@ -42,8 +42,8 @@ export function DepositPage() {
     return (
       <>
         <PageHead title={t('menu.depositv2')} />
-        <div className="mc-result" role="status">
-          <span className="mc-result__icon mc-result__icon--success" aria-hidden="true">
+        <div className="centre-result" role="status">
+          <span className="centre-result__icon centre-result__icon--success" aria-hidden="true">
             <svg
               viewBox="0 0 24 24"
               width="36"
@@ -57,14 +57,14 @@ export function DepositPage() {
               <path d="M5 12.5l4.5 4.5L19 7.5" />
             </svg>
           </span>
-          <h4 className="mc-result__title">{t('deposit.success_title')}</h4>
-          <p className="mc-result__amount" dir="ltr">
+          <h4 className="centre-result__title">{t('deposit.success_title')}</h4>
+          <p className="centre-result__amount" dir="ltr">
             {money(done.amount)}
           </p>
-          <p className="mc-result__text">
+          <p className="centre-result__text">
             {t('deposit.success_text', { remark: translateContent(done.remark), id: done.id })}
           </p>
-          <div className="mc-result__actions">
+          <div className="centre-result__actions">
             <button
               type="button"
               className="btn btn--ghost"
@@ -120,9 +120,9 @@ export function DepositPage() {
   return (
     <>
       <PageHead title={t('menu.depositv2')} lead={t('deposit.lead')} />
-      <form className="mc-form" onSubmit={submit} noValidate>
+      <form className="centre-form" onSubmit={submit} noValidate>
         <fieldset className="mc-fieldset">
-          <legend className="mc-card__title">{t('deposit.channel')}</legend>
+          <legend className="centre-card__title">{t('deposit.channel')}</legend>
           <div className="mc-options">
             {channels.isPending
               ? Array.from({ length: 4 }, (_, i) => <Skeleton key={i} height={92} radius={14} />)
@@ -152,7 +152,7 @@ export function DepositPage() {
           </div>
         </fieldset>
 
-        <div className="mc-card mc-card--pad mc-form">
+        <div className="centre-card centre-card--pad centre-form">
           <Field
             label={t('form.amount')}
             error={amountError ?? (serverFields.has('amount') ? errorText(deposit.error) : null)}
@@ -205,7 +205,7 @@ export function DepositPage() {
             {({ id, describedBy }) => (
               <select
                 id={id}
-                className="mc-select"
+                className="centre-select"
                 value={promotionId}
                 onChange={(e) => setPromotionId(e.target.value)}
                 aria-describedby={describedBy}
@@ -224,7 +224,7 @@ export function DepositPage() {
               {errorText(deposit.error)}
             </p>
           ) : null}
-          <div className="mc-form__actions">
+          <div className="centre-form__actions">
             <button
               type="submit"
               className="btn btn--primary btn--lg"

@@ -2,12 +2,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { referralQuery } from '../../../api/queries/member';
+import { Badge, Empty, PageHead, Stat, useMoney } from '../../../ui/centre/parts';
 import { ErrorState } from '../../../ui/error-state';
 import { formatDate } from '../../../ui/format';
 import { Icon } from '../../../ui/icons';
 import { Skeleton } from '../../../ui/spinner';
 import { toast } from '../../../ui/toast';
-import { Badge, Empty, PageHead, Stat, useMoney } from '../components/parts';
 
 export function InviteFriendsPage() {
   const { t } = useTranslation('memberCentre');
@@ -78,7 +78,7 @@ export function InviteFriendsPage() {
               height={128}
             />
           </div>
-          <div className="mc-stats mc-stats--3">
+          <div className="centre-stats centre-stats--3">
             <Stat label={t('invite.invited')} value={r.invitees.length} />
             <Stat label={t('invite.deposited')} value={deposited} />
             <Stat
@@ -87,8 +87,8 @@ export function InviteFriendsPage() {
               tone="accent"
             />
           </div>
-          <section className="mc-section" aria-labelledby="mc-invitees">
-            <h4 className="mc-card__title" id="mc-invitees">
+          <section className="centre-section" aria-labelledby="mc-invitees">
+            <h4 className="centre-card__title" id="mc-invitees">
               {t('invite.invitees')}
             </h4>
             {r.invitees.length === 0 ? (

@@ -1,12 +1,12 @@
 /** Rebate promo (manualRebate): the rebate earned on valid bets since the last claim, and the claim. */
 import { useTranslation } from 'react-i18next';
+import { Empty, PageHead, useMoney } from '../../../ui/centre/parts';
 import { ErrorState } from '../../../ui/error-state';
 import { Skeleton } from '../../../ui/spinner';
 import { toast } from '../../../ui/toast';
 import { useClaimRebate } from '../api/claim-rebate';
 import { useRebate } from '../api/get-rebate';
 import { errorText } from '../components/error-text';
-import { Empty, PageHead, useMoney } from '../components/parts';
 import { gameTypeLabel } from '../labels';
 
 export function ManualRebatePage() {
@@ -49,8 +49,8 @@ export function ManualRebatePage() {
           </button>
         </div>
       </div>
-      <section className="mc-section" aria-labelledby="mc-rebate-items">
-        <h4 className="mc-card__title" id="mc-rebate-items">
+      <section className="centre-section" aria-labelledby="mc-rebate-items">
+        <h4 className="centre-card__title" id="mc-rebate-items">
           {t('rebate.by_type')}
         </h4>
         {!data ? (
@@ -63,13 +63,13 @@ export function ManualRebatePage() {
               <thead>
                 <tr>
                   <th scope="col">{t('col.game_type')}</th>
-                  <th scope="col" className="mc-num">
+                  <th scope="col" className="centre-num">
                     {t('col.valid_bet')}
                   </th>
-                  <th scope="col" className="mc-num">
+                  <th scope="col" className="centre-num">
                     {t('col.rate')}
                   </th>
-                  <th scope="col" className="mc-num">
+                  <th scope="col" className="centre-num">
                     {t('col.rebate')}
                   </th>
                 </tr>
@@ -78,13 +78,13 @@ export function ManualRebatePage() {
                 {data.items.map((i) => (
                   <tr key={i.gameType}>
                     <td>{gameTypeLabel(t, i.gameType)}</td>
-                    <td className="mc-num">
+                    <td className="centre-num">
                       <bdi dir="ltr">{money(i.validBet)}</bdi>
                     </td>
-                    <td className="mc-num">
+                    <td className="centre-num">
                       <bdi dir="ltr">{percent(i.rate)}</bdi>
                     </td>
-                    <td className="mc-num">
+                    <td className="centre-num">
                       <strong>
                         <bdi dir="ltr">{money(i.rebate)}</bdi>
                       </strong>

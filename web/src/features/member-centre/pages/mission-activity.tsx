@@ -1,11 +1,11 @@
 /** Mission activity (missionLeaderboard): the missions with their progress and state, and the leaderboard. */
 import { useTranslation } from 'react-i18next';
 import { translateContent } from '../../../i18n';
+import { Badge, Empty, PageHead, useMoney } from '../../../ui/centre/parts';
 import { ErrorState } from '../../../ui/error-state';
 import { Skeleton } from '../../../ui/spinner';
 import { activityView, statusKey } from '../activity';
 import { useMissionLeaderboard } from '../api/get-mission-leaderboard';
-import { Badge, Empty, PageHead, useMoney } from '../components/parts';
 
 export function MissionActivityPage() {
   const { t } = useTranslation('memberCentre');
@@ -19,7 +19,7 @@ export function MissionActivityPage() {
       <PageHead title={t('menu.missionLeaderboard')} lead={t('missions.lead')} />
       <div className="mc-grid-missions">
         <section aria-labelledby="mc-missions">
-          <h4 className="mc-card__title" id="mc-missions">
+          <h4 className="centre-card__title" id="mc-missions">
             {t('missions.title')}
           </h4>
           {!board.data ? (
@@ -69,7 +69,7 @@ export function MissionActivityPage() {
           )}
         </section>
         <section className="mc-leaderboard" aria-labelledby="mc-leaderboard">
-          <h4 className="mc-card__title" id="mc-leaderboard">
+          <h4 className="centre-card__title" id="mc-leaderboard">
             {t('missions.leaderboard')}
           </h4>
           {!board.data ? (

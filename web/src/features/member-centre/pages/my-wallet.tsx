@@ -8,6 +8,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { balanceQuery } from '../../../api/queries/member';
 import { ui } from '../../../app/ui-store';
+import { Field, PageHead, Stat, useMoney } from '../../../ui/centre/parts';
 import { Icon } from '../../../ui/icons';
 import { Skeleton } from '../../../ui/spinner';
 import { toast } from '../../../ui/toast';
@@ -17,7 +18,6 @@ import { useWalletTransfer } from '../api/wallet-transfer';
 import { parseAmount } from '../amount';
 import { MAIN_WALLET, MONEY_MAX } from '../constants';
 import { errorText, refusedFields } from '../components/error-text';
-import { Field, PageHead, Stat, useMoney } from '../components/parts';
 
 type Direction = 'in' | 'out';
 
@@ -96,7 +96,7 @@ export function MyWalletPage() {
           </>
         }
       />
-      <div className="mc-stats mc-stats--3">
+      <div className="centre-stats centre-stats--3">
         {total !== undefined ? (
           <Stat
             label={t('wallet.total')}
@@ -127,16 +127,16 @@ export function MyWalletPage() {
         )}
       </div>
 
-      <section className="mc-card mc-card--pad" aria-labelledby="mc-transfer-title">
-        <h4 className="mc-card__title" id="mc-transfer-title">
+      <section className="centre-card centre-card--pad" aria-labelledby="mc-transfer-title">
+        <h4 className="centre-card__title" id="mc-transfer-title">
           {t('wallet.transfer_title')}
         </h4>
         {wallet.data?.isSingle ? (
           <p className="mc-note mc-note--info">{t('wallet.single_note')}</p>
         ) : null}
-        <form className="mc-form" onSubmit={submit} noValidate>
+        <form className="centre-form" onSubmit={submit} noValidate>
           <div
-            className="mc-segment mc-segment--wide"
+            className="centre-segment centre-segment--wide"
             role="radiogroup"
             aria-label={t('wallet.direction')}
           >
@@ -146,14 +146,14 @@ export function MyWalletPage() {
                 type="button"
                 role="radio"
                 aria-checked={direction === d}
-                className="mc-segment__btn"
+                className="centre-segment__btn"
                 onClick={() => setDirection(d)}
               >
                 {t(d === 'in' ? 'wallet.to_game' : 'wallet.to_main')}
               </button>
             ))}
           </div>
-          <div className="mc-form__row">
+          <div className="centre-form__row">
             <Field
               label={t('wallet.game_wallet')}
               error={
@@ -166,7 +166,7 @@ export function MyWalletPage() {
               {({ id, describedBy, invalid }) => (
                 <select
                   id={id}
-                  className="mc-select"
+                  className="centre-select"
                   value={vendor}
                   onChange={(e) => setVendor(e.target.value)}
                   aria-describedby={describedBy}
@@ -216,7 +216,7 @@ export function MyWalletPage() {
               {errorText(transfer.error)}
             </p>
           ) : null}
-          <div className="mc-form__actions">
+          <div className="centre-form__actions">
             <button type="submit" className="btn btn--primary" disabled={transfer.isPending}>
               {transfer.isPending ? t('form.working') : t('wallet.transfer_submit')}
             </button>

@@ -1,12 +1,12 @@
 /** Personal profit and loss (personalProfit): totals of the range and the result of each day. */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Amount, PageHead, Stat, useMoney } from '../../../ui/centre/parts';
+import { RecordTable, type Column } from '../../../ui/centre/record-table';
 import { Skeleton } from '../../../ui/spinner';
 import { usePersonalProfit } from '../api/get-personal-profit';
 import { PROFIT_DAYS_PAGE_SIZE } from '../constants';
 import { DateFilter, defaultDateFilter, type DateFilterValue } from '../components/date-filter';
-import { Amount, PageHead, Stat, useMoney } from '../components/parts';
-import { RecordTable, type Column } from '../components/record-table';
 import type { PersonalProfit } from '../types';
 
 type Day = PersonalProfit['days'][number];
@@ -53,7 +53,7 @@ export function PersonalProfitPage() {
           setPage(1);
         }}
       />
-      <div className="mc-stats mc-stats--3">
+      <div className="centre-stats centre-stats--3">
         {profit.data ? (
           <>
             <Stat
@@ -76,6 +76,7 @@ export function PersonalProfitPage() {
         )}
       </div>
       <RecordTable
+        ns="memberCentre"
         caption={t('profit.by_day')}
         columns={columns}
         rows={shown}

@@ -5,6 +5,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { translateContent } from '../../../i18n';
+import { Empty, PageHead } from '../../../ui/centre/parts';
 import { ErrorState } from '../../../ui/error-state';
 import { formatDate } from '../../../ui/format';
 import { Pagination } from '../../../ui/pagination';
@@ -12,7 +13,6 @@ import { SafeHtml } from '../../../ui/safe-html';
 import { Skeleton } from '../../../ui/spinner';
 import { useMessages } from '../api/get-messages';
 import { useReadMessage } from '../api/read-message';
-import { Empty, PageHead } from '../components/parts';
 import type { Message } from '../types';
 
 export function PlatformMessagesPage() {

@@ -6,6 +6,7 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { translateContent } from '../../../i18n';
+import { Badge, Empty, PageHead, useMoney } from '../../../ui/centre/parts';
 import { ErrorState } from '../../../ui/error-state';
 import { formatDate } from '../../../ui/format';
 import { Modal } from '../../../ui/modal';
@@ -19,7 +20,6 @@ import { useRewardCenter } from '../api/get-reward-center';
 import { useJoinPromotion } from '../api/join-promotion';
 import { ACTIVITY_COMMENT_MAX_LENGTH } from '../constants';
 import { errorText } from '../components/error-text';
-import { Badge, Empty, PageHead, useMoney } from '../components/parts';
 import type { RewardPromotion } from '../types';
 
 type Tab = 'mine' | 'all';
@@ -233,7 +233,7 @@ function ApplyDialog({
         </>
       }
     >
-      <div className="mc-form">
+      <div className="centre-form">
         <p className="mc-apply__promo">{translateContent(promo.title)}</p>
         <div className="field">
           <label className="field__label" htmlFor={id}>

@@ -7,10 +7,11 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { memberInfoQuery } from '../../../api/queries/member';
 import { ui } from '../../../app/ui-store';
+import { LabelChip } from '../../../ui/centre/label-chip';
+import { Badge, PageHead, Stat, useMoney } from '../../../ui/centre/parts';
 import { formatDate } from '../../../ui/format';
 import { Skeleton } from '../../../ui/spinner';
 import { useConsolidatedFunds } from '../api/get-consolidated-funds';
-import { Badge, PageHead, Stat, useMoney } from '../components/parts';
 
 /** Keep the first four and last three digits of a phone number visible. */
 export function maskPhone(number: string): string {
@@ -54,25 +55,17 @@ export function SecurityCenterPage() {
           <strong className="mc-hero__title">{member.nickname || member.account}</strong>
           <div className="mc-hero__chips">
             {member.clubLabel.labelName ? (
-              <span
-                className="chip"
-                style={{
-                  background: `linear-gradient(90deg, ${member.clubLabel.color}, ${member.clubLabel.color2})`,
-                }}
-              >
-                {member.clubLabel.labelName}
-              </span>
+              <LabelChip
+                text={member.clubLabel.labelName}
+                background={[member.clubLabel.color, member.clubLabel.color2]}
+              />
             ) : null}
             {member.memberLabel.text ? (
-              <span
-                className="chip"
-                style={{
-                  background: member.memberLabel.backgroundColor,
-                  color: member.memberLabel.textColor,
-                }}
-              >
-                {member.memberLabel.text}
-              </span>
+              <LabelChip
+                text={member.memberLabel.text}
+                background={[member.memberLabel.backgroundColor]}
+                textColor={member.memberLabel.textColor}
+              />
             ) : null}
           </div>
         </div>
@@ -94,7 +87,7 @@ export function SecurityCenterPage() {
         </div>
       </div>
 
-      <div className="mc-stats">
+      <div className="centre-stats">
         {funds.data ? (
           <>
             <Stat
@@ -121,21 +114,21 @@ export function SecurityCenterPage() {
       </div>
 
       <div className="mc-grid-2">
-        <section className="mc-card mc-card--pad" aria-labelledby="mc-account-details">
-          <h4 className="mc-card__title" id="mc-account-details">
+        <section className="centre-card centre-card--pad" aria-labelledby="mc-account-details">
+          <h4 className="centre-card__title" id="mc-account-details">
             {t('account.details')}
           </h4>
-          <dl className="mc-dl">
+          <dl className="centre-dl">
             {rows.map((r) => (
-              <div key={r.label} className="mc-dl__row">
+              <div key={r.label} className="centre-dl__row">
                 <dt>{r.label}</dt>
                 <dd dir={r.ltr ? 'ltr' : undefined}>{r.value}</dd>
               </div>
             ))}
           </dl>
         </section>
-        <section className="mc-card mc-card--pad" aria-labelledby="mc-account-security">
-          <h4 className="mc-card__title" id="mc-account-security">
+        <section className="centre-card centre-card--pad" aria-labelledby="mc-account-security">
+          <h4 className="centre-card__title" id="mc-account-security">
             {t('account.security')}
           </h4>
           <ul className="mc-security">

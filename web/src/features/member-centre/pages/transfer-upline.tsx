@@ -6,6 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { memberInfoQuery } from '../../../api/queries/member';
+import { Field, PageHead, Stat, useMoney } from '../../../ui/centre/parts';
 import { Skeleton } from '../../../ui/spinner';
 import { toast } from '../../../ui/toast';
 import { parseAmount } from '../amount';
@@ -13,7 +14,6 @@ import { useConsolidatedFunds } from '../api/get-consolidated-funds';
 import { useTransferToUpline } from '../api/transfer-to-upline';
 import { MONEY_MAX, PAYMENT_PASSWORD_MAX_LENGTH } from '../constants';
 import { errorText, refusedFields } from '../components/error-text';
-import { Field, PageHead, Stat, useMoney } from '../components/parts';
 
 export function TransferUplinePage() {
   const { t } = useTranslation('memberCentre');
@@ -55,7 +55,7 @@ export function TransferUplinePage() {
   return (
     <>
       <PageHead title={t('menu.transferUpline')} lead={t('upline.lead')} />
-      <div className="mc-stats mc-stats--2">
+      <div className="centre-stats centre-stats--2">
         {available !== undefined ? (
           <Stat
             label={t('wallet.main')}
@@ -74,7 +74,7 @@ export function TransferUplinePage() {
       {member && !member.hasPaymentPassword ? (
         <p className="notice notice--warning">{t('withdraw.no_payment_password')}</p>
       ) : null}
-      <form className="mc-card mc-card--pad mc-form" onSubmit={submit} noValidate>
+      <form className="centre-card centre-card--pad centre-form" onSubmit={submit} noValidate>
         <Field
           label={t('form.amount')}
           error={errors.amount ?? (serverFields.has('amount') ? errorText(transfer.error) : null)}
@@ -120,7 +120,7 @@ export function TransferUplinePage() {
             {errorText(transfer.error)}
           </p>
         ) : null}
-        <div className="mc-form__actions">
+        <div className="centre-form__actions">
           <button
             type="submit"
             className="btn btn--primary btn--lg"

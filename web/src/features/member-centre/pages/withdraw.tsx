@@ -8,6 +8,8 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { memberInfoQuery } from '../../../api/queries/member';
 import { translateContent } from '../../../i18n';
+import { Badge, Field, PageHead, Stat, useMoney, When } from '../../../ui/centre/parts';
+import { RecordTable, type Column } from '../../../ui/centre/record-table';
 import { confirmDialog } from '../../../ui/dialog';
 import { ErrorState } from '../../../ui/error-state';
 import { formatDate } from '../../../ui/format';
@@ -20,8 +22,6 @@ import { useWithdrawInfo } from '../api/get-withdraw-info';
 import { useWithdraw } from '../api/withdraw';
 import { MONEY_MAX, PAYMENT_PASSWORD_MAX_LENGTH, RECORD_PAGE_SIZE } from '../constants';
 import { errorText, refusedFields } from '../components/error-text';
-import { Badge, Field, PageHead, Stat, useMoney, When } from '../components/parts';
-import { RecordTable, type Column } from '../components/record-table';
 import type { Transaction } from '../types';
 import { autoReceiveAt, cleanRemark, withdrawalState, type WithdrawalState } from '../withdrawal';
 
@@ -92,7 +92,7 @@ export function WithdrawPage() {
   return (
     <>
       <PageHead title={t('menu.withdraw')} lead={t('withdraw.lead')} />
-      <div className="mc-stats mc-stats--3">
+      <div className="centre-stats centre-stats--3">
         {data ? (
           <>
             <Stat
@@ -113,12 +113,12 @@ export function WithdrawPage() {
       ) : null}
 
       <form
-        className="mc-card mc-card--pad mc-form"
+        className="centre-card centre-card--pad centre-form"
         onSubmit={submit}
         noValidate
         aria-labelledby="mc-withdraw-form"
       >
-        <h4 className="mc-card__title" id="mc-withdraw-form">
+        <h4 className="centre-card__title" id="mc-withdraw-form">
           {t('withdraw.form_title')}
         </h4>
         <Field
@@ -214,7 +214,7 @@ export function WithdrawPage() {
             {errorText(withdraw.error)}
           </p>
         ) : null}
-        <div className="mc-form__actions">
+        <div className="centre-form__actions">
           <button
             type="submit"
             className="btn btn--primary btn--lg"
@@ -311,9 +311,9 @@ function WithdrawalHistory({ autoReceiveMinutes }: { autoReceiveMinutes: number 
   ];
 
   return (
-    <section className="mc-section" aria-labelledby="mc-withdraw-history">
-      <div className="mc-section__head">
-        <h4 className="mc-card__title" id="mc-withdraw-history">
+    <section className="centre-section" aria-labelledby="mc-withdraw-history">
+      <div className="centre-section__head">
+        <h4 className="centre-card__title" id="mc-withdraw-history">
           {t('withdraw.history')}
         </h4>
       </div>
@@ -321,6 +321,7 @@ function WithdrawalHistory({ autoReceiveMinutes }: { autoReceiveMinutes: number 
         {t('withdraw.auto_receive_rule', { minutes: autoReceiveMinutes })}
       </p>
       <RecordTable
+        ns="memberCentre"
         caption={t('withdraw.history')}
         columns={columns}
         rows={records.data?.list}

@@ -1,13 +1,29 @@
 /**
- * A record table of the centre: skeleton rows while the first page loads, the failure with a retry,
- * an empty state, and the shared pagination (spec section 9: page range 3, margin pages 1).
+ * A record table of the member and agent centres: skeleton rows while the first page loads, the
+ * failure with a retry, an empty state, and the shared pagination (spec section 9: page range 3,
+ * margin pages 1).
  */
+import type { TypeOptions } from 'i18next';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ErrorState } from '../../../ui/error-state';
-import { Pagination } from '../../../ui/pagination';
-import { Skeleton } from '../../../ui/spinner';
+import { ErrorState } from '../error-state';
+import { Pagination } from '../pagination';
+import { Skeleton } from '../spinner';
 import { Empty } from './parts';
+import './centre.css';
+
+type Resources = TypeOptions['resources'];
+
+/** The keys the table reads from its centre's namespace. */
+type TableKey = 'pages_of';
+
+/**
+ * A namespace that has every key of TableKey (memberCentre, agentCentre): the table speaks with its
+ * centre's words, and a namespace without them does not type-check.
+ */
+export type CentreNamespace = {
+  [N in keyof Resources]: TableKey extends keyof Resources[N] ? N : never;
+}[keyof Resources];
 
 export interface Column<T> {
   key: string;
@@ -20,6 +36,8 @@ export interface Column<T> {
 }
 
 export interface RecordTableProps<T> {
+  /** The centre's namespace, for the pagination's label. */
+  ns: CentreNamespace;
   caption: string;
   columns: readonly Column<T>[];
   rows: readonly T[] | undefined;
@@ -39,6 +57,7 @@ export interface RecordTableProps<T> {
 const SKELETON_ROWS = 6;
 
 export function RecordTable<T>({
+  ns,
   caption,
   columns,
   rows,
@@ -53,17 +72,17 @@ export function RecordTable<T>({
   onPage,
   footer,
 }: RecordTableProps<T>) {
-  const { t } = useTranslation('memberCentre');
+  const { t } = useTranslation(ns);
   if (error && !rows) {
     return (
-      <div className="mc-card">
+      <div className="centre-card">
         <ErrorState error={error} onRetry={onRetry} compact />
       </div>
     );
   }
   return (
     <div
-      className={`mc-table${isFetching && !isPending ? ' mc-table--busy' : ''}`}
+      className={`centre-table${isFetching && !isPending ? ' centre-table--busy' : ''}`}
       aria-busy={isPending || isFetching ? true : undefined}
     >
       <div className="table-wrap">
@@ -72,7 +91,7 @@ export function RecordTable<T>({
           <thead>
             <tr>
               {columns.map((c) => (
-                <th key={c.key} scope="col" className={c.numeric ? 'mc-num' : undefined}>
+                <th key={c.key} scope="col" className={c.numeric ? 'centre-num' : undefined}>
                   {c.header}
                 </th>
               ))}
@@ -95,7 +114,7 @@ export function RecordTable<T>({
                       <td
                         key={c.key}
                         className={
-                          [c.numeric ? 'mc-num' : '', c.wrap ? 'mc-wrap' : '']
+                          [c.numeric ? 'centre-num' : '', c.wrap ? 'centre-wrap' : '']
                             .filter(Boolean)
                             .join(' ') || undefined
                         }

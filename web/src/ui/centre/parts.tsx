@@ -1,12 +1,16 @@
 /**
- * Small building blocks of the agent centre's pages: page heading, figures, signed amounts, state
- * badges, empty states and form fields. Amounts are isolated left-to-right so a sign never wanders in
- * Urdu. (The member centre has its own: features do not import each other.)
+ * Small building blocks of the member and agent centres' pages: page heading, figures, signed
+ * amounts, state badges, empty states and form fields. Amounts are isolated left-to-right so a sign
+ * never wanders in Urdu.
  */
 import { useId, type ReactNode } from 'react';
-import { usePermission } from '../../../api/queries/system';
-import { currentLanguage } from '../../../i18n';
-import { formatDate, formatMoney } from '../../../ui/format';
+import { usePermission } from '../../api/queries/system';
+import { currentLanguage } from '../../i18n';
+import { formatDate, formatMoney } from '../format';
+import './centre.css';
+
+/** The states a badge can show (centre-badge--<tone> in centre.css). */
+export type Tone = 'success' | 'pending' | 'info' | 'danger' | 'muted' | 'accent';
 
 export function PageHead({
   title,
@@ -18,12 +22,12 @@ export function PageHead({
   actions?: ReactNode;
 }) {
   return (
-    <header className="ac-head">
+    <header className="centre-head">
       <div>
-        <h3 className="ac-head__title">{title}</h3>
-        {lead ? <p className="ac-head__lead">{lead}</p> : null}
+        <h3 className="centre-head__title">{title}</h3>
+        {lead ? <p className="centre-head__lead">{lead}</p> : null}
       </div>
-      {actions ? <div className="ac-head__actions">{actions}</div> : null}
+      {actions ? <div className="centre-head__actions">{actions}</div> : null}
     </header>
   );
 }
@@ -49,7 +53,7 @@ export function Amount({
   const sign = !signed || value === 0 ? (value < 0 ? '−' : '') : value > 0 ? '+' : '−';
   return (
     <bdi
-      className={`ac-amount ac-amount--${signed ? tone : 'plain'}${strong ? ' ac-amount--strong' : ''}`}
+      className={`centre-amount centre-amount--${signed ? tone : 'plain'}${strong ? ' centre-amount--strong' : ''}`}
       dir="ltr"
     >
       {sign}
@@ -70,18 +74,16 @@ export function Stat({
   tone?: 'accent' | 'pos' | 'neg';
 }) {
   return (
-    <div className={`ac-stat${tone ? ` ac-stat--${tone}` : ''}`}>
-      <span className="ac-stat__label">{label}</span>
-      <strong className="ac-stat__value">{value}</strong>
-      {hint ? <span className="ac-stat__hint">{hint}</span> : null}
+    <div className={`centre-stat${tone ? ` centre-stat--${tone}` : ''}`}>
+      <span className="centre-stat__label">{label}</span>
+      <strong className="centre-stat__value">{value}</strong>
+      {hint ? <span className="centre-stat__hint">{hint}</span> : null}
     </div>
   );
 }
 
-export type Tone = 'success' | 'pending' | 'info' | 'danger' | 'muted' | 'accent';
-
 export function Badge({ tone, children }: { tone: Tone; children: ReactNode }) {
-  return <span className={`ac-badge ac-badge--${tone}`}>{children}</span>;
+  return <span className={`centre-badge centre-badge--${tone}`}>{children}</span>;
 }
 
 export function Empty({
@@ -92,7 +94,7 @@ export function Empty({
   icon?: 'inbox' | 'search';
 }) {
   return (
-    <div className="ac-empty">
+    <div className="centre-empty">
       <svg
         viewBox="0 0 48 48"
         width="48"
@@ -132,7 +134,7 @@ export function Field({ label, error, hint, children, addon }: FieldProps) {
   const describedBy =
     [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
   return (
-    <div className="field ac-field">
+    <div className="field centre-field">
       <label className="field__label" htmlFor={id}>
         {label}
       </label>
@@ -141,7 +143,7 @@ export function Field({ label, error, hint, children, addon }: FieldProps) {
         {addon ? <span className="field__addon">{addon}</span> : null}
       </div>
       {hint && !error ? (
-        <p className="ac-field__hint" id={hintId}>
+        <p className="centre-field__hint" id={hintId}>
           {hint}
         </p>
       ) : null}
@@ -161,9 +163,9 @@ export function When({ ms }: { ms: number }) {
     numberingSystem: 'latn',
   }).format(new Date(ms));
   return (
-    <time className="ac-when" dateTime={new Date(ms).toISOString()}>
+    <time className="centre-when" dateTime={new Date(ms).toISOString()}>
       <span>{formatDate(ms, false)}</span>
-      <span className="ac-when__time">{time}</span>
+      <span className="centre-when__time">{time}</span>
     </time>
   );
 }
