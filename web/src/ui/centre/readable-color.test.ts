@@ -1,6 +1,6 @@
 /**
- * The label text colour (WCAG 2.2 relative luminance and contrast ratio): reference ratios, the
- * fixture's VIP gold, gradients judged at both stops, and colours it does not read.
+ * The label text colour (WCAG 2 contrast ratio): reference ratios, the fixture's VIP gold, gradients
+ * judged at both stops, and colours it does not read.
  */
 import { describe, expect, it } from 'vitest';
 import {
@@ -8,7 +8,6 @@ import {
   contrastRatio,
   DARK_TEXT,
   LIGHT_TEXT,
-  parseHexColor,
   readableTextColor,
 } from './readable-color';
 
@@ -20,18 +19,17 @@ describe('contrastRatio', () => {
     expect(contrastRatio('#767676', '#ffffff')).toBeCloseTo(4.54, 2);
   });
 
-  it('is symmetric and reads short and alpha hex forms', () => {
-    expect(contrastRatio('#d4a017', '#fff')).toBeCloseTo(
-      contrastRatio('#ffffff', '#D4A017ff') ?? 0,
-      10,
-    );
-    expect(parseHexColor('#abc')).toEqual([0xaa, 0xbb, 0xcc]);
-    expect(parseHexColor(' #11223344 ')).toEqual([0x11, 0x22, 0x33]);
+  it('is symmetric and reads every CSS syntax the server may send', () => {
+    const gold = contrastRatio('#d4a017', '#fff');
+    expect(contrastRatio('#ffffff', '#D4A017')).toBe(gold);
+    expect(contrastRatio(' rgb(212, 160, 23) ', 'white')).toBe(gold);
+    expect(contrastRatio('#abc', '#aabbcc')).toBe(1);
+    expect(contrastRatio('black', 'hsl(0, 0%, 100%)')).toBe(21);
   });
 
-  it('does not judge other syntaxes', () => {
-    expect(parseHexColor('gold')).toBeNull();
-    expect(contrastRatio('rgb(0 0 0)', '#fff')).toBeNull();
+  it('does not judge what is not a colour', () => {
+    expect(contrastRatio('not-a-colour', '#fff')).toBeNull();
+    expect(contrastRatio('#fff', '')).toBeNull();
   });
 });
 
@@ -55,12 +53,15 @@ describe('readableTextColor', () => {
   });
 
   it('chooses between ink and white when the server sends no usable text colour', () => {
-    expect(readableTextColor(['#0d47a1'], 'white')).toBe(LIGHT_TEXT);
+    expect(readableTextColor(['#0d47a1'], 'inherit')).toBe(LIGHT_TEXT);
+    expect(readableTextColor(['#fff59d'], '')).toBe(DARK_TEXT);
     expect(readableTextColor(['#fff59d'], 'white')).toBe(DARK_TEXT);
+    // A named colour that passes is the server's choice, and kept.
+    expect(readableTextColor(['#0d47a1'], 'white')).toBe('white');
   });
 
   it('leaves colours it cannot read as the server sent them', () => {
-    expect(readableTextColor(['gold'], '#ffffff')).toBe('#ffffff');
+    expect(readableTextColor(['var(--gold)'], '#ffffff')).toBe('#ffffff');
     expect(readableTextColor([], '#ffffff')).toBe('#ffffff');
   });
 });
