@@ -33,7 +33,8 @@ export default function AnnouncementModal({ onClose }: { onClose: () => void }) 
       ) : (
         <div className="announcements__layout">
           <div className="announcements__side">
-            <ul className="announcements__list" aria-label={t('list')}>
+            {/* Busy while a page loads, the previous page still shown (keepPreviousData). */}
+            <ul className="announcements__list" aria-label={t('list')} aria-busy={list.isPending || list.isPlaceholderData}>
               {list.isPending
                 ? Array.from({ length: 6 }, (_, i) => (
                     <li key={i}>
