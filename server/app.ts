@@ -149,21 +149,32 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
 
   // The simulator keeps no timers: salary periods that have ended are paid when the next call comes
   // in, before it reads or moves any money (server/sim/agent.ts settleSalaries; a no-op until due).
-  app.addHook('onRequest', async () => {
-    settleSalaries(app.sim);
+  // Hooks on every request are synchronous (done callbacks): an async hook costs a promise and a
+  // microtask turn per request (docs/benchmarks.md).
+  app.addHook('onRequest', (_request, _reply, done) => {
+    try {
+      settleSalaries(app.sim);
+      done();
+    } catch (err) {
+      done(err as Error);
+    }
   });
 
   // Images follow the live world, so a scenario's brand name shows on its logo and banners.
   // "Infinity" and "1e309" pass a JSON Schema integer check once coerced from a query string; no
   // call means them, and the serialiser cannot write them back.
-  app.addHook('preHandler', async (request) => {
+  app.addHook('preHandler', (request, _reply, done) => {
     for (const [key, value] of Object.entries((request.query ?? {}) as Record<string, unknown>)) {
       if (typeof value === 'number' && !Number.isFinite(value)) {
-        throw new ApiError(400, ErrorCode.requestParam, `query/${key} must be a finite number`, {
-          fields: [{ field: `query/${key}`, message: 'must be a finite number' }],
-        });
+        done(
+          new ApiError(400, ErrorCode.requestParam, `query/${key} must be a finite number`, {
+            fields: [{ field: `query/${key}`, message: 'must be a finite number' }],
+          }),
+        );
+        return;
       }
     }
+    done();
   });
 
   await app.register(assetRoutes, {

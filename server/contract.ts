@@ -36,12 +36,16 @@ export interface HandlerContext<Q, B> {
 }
 
 /**
- * A reply already serialised by its route's response schema. Returned by a handler, it is sent as it
- * is: reads whose answer depends only on the world (fixed between scenario loads) and the query keep
- * one and skip building and serialising the same reply again (the game list, docs/benchmarks.md).
+ * A reply already serialised by its route's response schema, kept as UTF-8 bytes. Returned by a
+ * handler, it is sent as it is: reads whose answer depends only on the world (fixed between scenario
+ * loads) and the query keep one and skip building, serialising and encoding the same reply again
+ * (the game list, docs/benchmarks.md).
  */
 export class SerializedReply {
-  constructor(readonly json: string) {}
+  readonly bytes: Buffer;
+  constructor(json: string) {
+    this.bytes = Buffer.from(json, 'utf8');
+  }
 }
 
 // Operation definitions are generic in their schemas; `any` here only widens the registry's element type.
@@ -104,18 +108,25 @@ export function registerOperation<O extends AnyDef>(app: FastifyInstance, op: O,
     url: op.path,
     schema,
     config: { operationId: op.operationId },
-    onRequest: async (request) => {
+    // Synchronous hooks (done callbacks): they run on every call, and an async hook costs a promise.
+    onRequest: (request, _reply, done) => {
       const sim = app.sim;
-      gateSystemStatus(sim, op.operationId);
       request.simSession = null;
       request.simAccount = null;
-      if (op.access !== 'public') {
-        const auth = request.headers.authorization;
-        const { session, account } = sim.requireSession(typeof auth === 'string' ? auth : undefined);
-        sim.requireAccess(account, op.access);
-        request.simSession = session;
-        request.simAccount = account;
+      try {
+        gateSystemStatus(sim, op.operationId);
+        if (op.access !== 'public') {
+          const auth = request.headers.authorization;
+          const { session, account } = sim.requireSession(typeof auth === 'string' ? auth : undefined);
+          sim.requireAccess(account, op.access);
+          request.simSession = session;
+          request.simAccount = account;
+        }
+      } catch (err) {
+        done(err as Error);
+        return;
       }
+      done();
     },
     preValidation: op.encrypted
       ? async (request) => {
@@ -155,9 +166,9 @@ export function registerOperation<O extends AnyDef>(app: FastifyInstance, op: O,
         },
       });
       if (value instanceof SerializedReply) {
-        // A string with a JSON content type is taken as already serialised (Fastify's reply.send).
+        // Bytes are sent as they are, under the JSON content type the route's replies carry.
         reply.type('application/json; charset=utf-8');
-        return value.json;
+        return value.bytes;
       }
       return { success: true, value };
     },

@@ -185,10 +185,13 @@ const plugin: FastifyPluginAsync<SecurityHeadersOptions> = async (app, options) 
   const gateway = options.configGateway === false ? undefined : configGatewayOrigin(options.webDist);
   const csp = cspForBuild(options.webDist, gateway, options.csp ?? cspSourcesFromEnv());
   const headers = Object.entries(securityHeaderValues(csp));
-  app.addHook('onSend', async (request, reply) => {
-    if (options.skip?.(request)) return;
+  // Synchronous (a done callback): it runs on every reply, and an async hook costs a promise each.
+  app.addHook('onSend', (request, reply, payload, done) => {
     // A route that sets its own header (say, a page with a stricter or looser CSP) keeps it.
-    for (const [name, value] of headers) if (!reply.hasHeader(name)) reply.header(name, value);
+    if (!options.skip?.(request)) {
+      for (const [name, value] of headers) if (!reply.hasHeader(name)) reply.header(name, value);
+    }
+    done(null, payload);
   });
 };
 
