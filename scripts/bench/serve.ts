@@ -20,10 +20,11 @@ async function bare(): Promise<FastifyInstance> {
   // A second ceiling for calls with large replies: the bench stores the simulator's own reply bytes
   // here once, and GET answers them as they are (no handler work, no serialisation: only Fastify and
   // the socket moving the same bytes).
-  let payload = '{}';
+  // Kept as bytes, as the simulator keeps its cached replies (server/contract.ts SerializedReply).
+  let payload = Buffer.from('{}');
   app.put('/__payload', async (request) => {
-    payload = String(request.body);
-    return { bytes: Buffer.byteLength(payload) };
+    payload = Buffer.from(String(request.body), 'utf8');
+    return { bytes: payload.length };
   });
   app.get('/__payload', async (_request, res) => res.type('application/json; charset=utf-8').send(payload));
   return app;
