@@ -23,6 +23,9 @@ export default defineConfig({
     // `/assets/` is the server's image route, so the bundle lives under `/static/`.
     assetsDir: 'static',
     sourcemap: false,
+    // web/dist/.vite/manifest.json: which chunks each entry and section imports, read by the
+    // per-route initial JavaScript benchmark (scripts/bench/route-js.ts).
+    manifest: true,
     chunkSizeWarningLimit: 400,
     rollupOptions: {
       output: {

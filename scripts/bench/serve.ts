@@ -9,6 +9,7 @@
 import { parseArgs } from 'node:util';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app';
+import { RsaKeyHolder } from '../../server/sim/rsa';
 
 async function bare(): Promise<FastifyInstance> {
   const app = Fastify({ logger: false });
@@ -27,6 +28,19 @@ async function bare(): Promise<FastifyInstance> {
     return { bytes: payload.length };
   });
   app.get('/__payload', async (_request, res) => res.type('application/json; charset=utf-8').send(payload));
+  // A second ceiling for the encrypted login: only the wire decryption the simulator does before
+  // any login work (server/sim/rsa.ts, the same code), then a fixed envelope.
+  const rsa = new RsaKeyHolder();
+  app.get('/__rsa', async () => rsa.modulusHex);
+  app.post('/__decrypt', async (request, res) => {
+    const header = request.headers.encryption;
+    try {
+      rsa.decryptBody(typeof header === 'string' ? header : undefined, request.body);
+    } catch {
+      return res.status(400).send({ success: false });
+    }
+    return { success: true };
+  });
   return app;
 }
 

@@ -5,8 +5,9 @@
  */
 import { useEffect } from 'react';
 import { Route, Routes } from 'react-router-dom';
-import { CATEGORY_ROUTES } from './layout-table';
 import { lazySection } from '../lib/lazy';
+import { CATEGORY_ROUTES } from './layout-table';
+import { SECTION_OF_PATH, type SectionName } from './section-table';
 import { Shell } from './shell';
 import { ui } from './ui-store';
 
@@ -27,8 +28,7 @@ const loaders = {
   helpmc: () => import('./sections/helpmc'),
   register: () => import('./sections/register'),
   notFound: () => import('./sections/notFound'),
-};
-type SectionName = keyof typeof loaders;
+} satisfies Record<SectionName, () => Promise<unknown>>;
 
 const Index = lazySection(loaders.index);
 const Egame = lazySection(loaders.egame);
@@ -46,28 +46,6 @@ const HelpCentre = lazySection(loaders.helpmc);
 const Register = lazySection(loaders.register);
 const NotFound = lazySection(loaders.notFound);
 
-/** Path to section, the same table as AppRoutes below (unknown paths: notFound). */
-const SECTION_OF_PATH: Readonly<Record<string, SectionName>> = {
-  '/': 'index',
-  '/index': 'index',
-  '/index.html': 'index',
-  '/home': 'index',
-  '/login': 'index',
-  '/register': 'register',
-  '/register.html': 'register',
-  '/pointMall': 'pointMall',
-  '/lottery': 'lottery',
-  '/vnlottery': 'vnlottery',
-  '/elott': 'elott',
-  ...Object.fromEntries(CATEGORY_ROUTES.map((path) => [path, 'egame'] as const)),
-  '/promotions': 'promo',
-  '/promoDetail': 'promoDetail',
-  '/seamless': 'seamless',
-  '/helpmc': 'helpmc',
-  '/help': 'help',
-  '/down': 'download',
-  '/game': 'byIframe',
-};
 
 /**
  * Start fetching the chunk of the section a path shows, before the app renders: the bootstrap calls
