@@ -11,6 +11,7 @@ import { useAuth } from '../../app/auth';
 import { ui } from '../../app/ui-store';
 import { DROPDOWN_CLOSE_DELAY_MS } from '../../config/constants';
 import { Icon, type IconName } from '../../ui/icons';
+import { LabelChip } from '../../ui/label-chip';
 
 interface Item {
   key: string;
@@ -136,9 +137,7 @@ export function AvatarMenu() {
             {auth.isGuest ? (
               <span className="chip chip--muted">{t('trial_account')}</span>
             ) : label ? (
-              <span className="chip" style={{ background: `linear-gradient(90deg, ${label.color}, ${label.color2})` }}>
-                {label.labelName}
-              </span>
+              <LabelChip text={label.labelName} background={[label.color, label.color2]} />
             ) : null}
           </li>
           {items.map((item) => (

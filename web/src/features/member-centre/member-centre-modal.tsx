@@ -13,7 +13,7 @@ import type { Member } from '../../api/types';
 import { CentreGate } from '../../app/centre/centre-gate';
 import { ui } from '../../app/ui-store';
 import { CentreFrame, CentreModal, CentreSkeleton } from '../../ui/centre/centre-frame';
-import { LabelChip } from '../../ui/centre/label-chip';
+import { LabelChip } from '../../ui/label-chip';
 import { useMoney } from '../../ui/centre/parts';
 import { Icon } from '../../ui/icons';
 import { Skeleton } from '../../ui/spinner';

@@ -5,6 +5,7 @@ import { vipLevelsQuery } from '../../api/queries/member';
 import { usePermission } from '../../api/queries/system';
 import { ErrorState } from '../../ui/error-state';
 import { formatMoney } from '../../ui/format';
+import { LabelChip } from '../../ui/label-chip';
 import { Modal } from '../../ui/modal';
 import { Skeleton } from '../../ui/spinner';
 import './vip.css';
@@ -65,9 +66,7 @@ export default function VipModal({ onClose }: { onClose: () => void }) {
               {levels.map((l) => (
                 <tr key={l.rankLevel} aria-current={l.rankLevel === current ? 'true' : undefined}>
                   <th scope="row">
-                    <span className="chip" style={{ background: `linear-gradient(90deg, ${l.color}, ${l.color2})` }}>
-                      {l.labelName}
-                    </span>
+                    <LabelChip text={l.labelName} background={[l.color, l.color2]} />
                   </th>
                   <td>{money(l.minDeposit)}</td>
                   <td>{money(l.minBet)}</td>
