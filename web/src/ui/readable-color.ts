@@ -1,15 +1,15 @@
 /**
  * Text colour for a background the server chooses (brand label colours such as the VIP level's
  * `clubLabel.color`/`color2` and `memberLabel.backgroundColor`), so the text meets WCAG AA (4.5:1)
- * whatever the brand sends. Colours are read and compared by colord (any CSS colour syntax, named
- * colours included; contrast by the WCAG 2 relative-luminance formula of its a11y plugin). A
- * colour colord cannot read is not judged: the caller's preferred colour is kept.
+ * whatever the brand sends. Colours are read and compared by colord (hex, rgb() and hsl() syntaxes;
+ * contrast by the WCAG 2 relative-luminance formula of its a11y plugin). A colour colord cannot
+ * read (a named colour, a CSS variable) is not judged: the caller's preferred colour is kept.
  */
 import { colord, extend } from 'colord';
 import a11yPlugin from 'colord/plugins/a11y';
-import namesPlugin from 'colord/plugins/names';
 
-extend([a11yPlugin, namesPlugin]);
+// Not the names plugin: brands send hex, and its colour table would cost every route 2 KB gzip.
+extend([a11yPlugin]);
 
 /** WCAG AA for normal-size text. */
 export const AA_CONTRAST = 4.5;
