@@ -239,3 +239,24 @@ test('a player has no agent entry', async ({ loggedIn: page }) => {
   await expect(page.getByRole('menuitem', { name: 'Members centre' })).toBeVisible();
   await expect(page.getByRole('menuitem', { name: 'Agent centre' })).toHaveCount(0);
 });
+
+test('a team report narrows to one downline and back to the whole team', async ({ page, apiLogin, sim }) => {
+  await sim.setScenario('agent');
+  const dialog = await startAgent(page, await apiLogin(AGENT));
+  await go(dialog, 'User profit and loss');
+  const table = dialog.getByRole('table', { name: 'User profit and loss' });
+  const rows = table.locator('tbody tr');
+  await expect(rows.first()).toBeVisible();
+  const whole = await rows.count();
+  expect(whole).toBeGreaterThan(1);
+
+  const search = dialog.getByRole('search');
+  await search.getByRole('searchbox', { name: 'Downline account' }).fill('agent02');
+  await search.getByRole('button', { name: 'Search' }).click();
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first().locator('th, td').first()).toHaveText('agent02');
+  await expect(dialog.getByText('1 record', { exact: true })).toBeVisible();
+
+  await search.getByRole('button', { name: 'Clear' }).click();
+  await expect(rows).toHaveCount(whole);
+});

@@ -1,18 +1,16 @@
 /** User profit and loss (palStatementsAgentCopy): each team member's deposits, bets, wins, bonuses and result. */
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Amount, PageHead, useMoney } from '../../../ui/centre/parts';
-import { RecordTable, type Column } from '../../../ui/centre/record-table';
+import { Amount, useMoney } from '../../../ui/centre/parts';
+import type { Column } from '../../../ui/centre/record-table';
 import { useTeamProfitLoss } from '../api/get-team-profit-loss';
-import { AccountFilter } from '../components/account-filter';
+import { TeamReport, useTeamReportFilter } from '../components/team-report';
 import type { ProfitLossRow } from '../types';
 
 export function ProfitLossPage() {
   const { t } = useTranslation('agentCentre');
-  const [account, setAccount] = useState('');
-  const [page, setPage] = useState(1);
+  const filter = useTeamReportFilter();
   const money = useMoney();
-  const rows = useTeamProfitLoss({ pageNo: page, ...(account ? { account } : {}) });
+  const rows = useTeamProfitLoss(filter.params);
 
   const columns: Column<ProfitLossRow>[] = [
     {
@@ -59,32 +57,13 @@ export function ProfitLossPage() {
   ];
 
   return (
-    <>
-      <PageHead title={t('menu.palStatementsAgentCopy')} lead={t('reports.profit_lead')} />
-      <div className="ac-toolbar ac-toolbar--end">
-        <AccountFilter
-          value={account}
-          onChange={(a) => {
-            setAccount(a);
-            setPage(1);
-          }}
-        />
-      </div>
-      <RecordTable
-        ns="agentCentre"
-        caption={t('menu.palStatementsAgentCopy')}
-        columns={columns}
-        rows={rows.data?.list}
-        rowKey={(r) => r.account}
-        isPending={rows.isPending}
-        isFetching={rows.isFetching}
-        error={rows.error}
-        onRetry={() => void rows.refetch()}
-        empty={t('reports.empty')}
-        page={page}
-        totalPages={rows.data?.totalPages ?? 1}
-        onPage={setPage}
-      />
-    </>
+    <TeamReport
+      title={t('menu.palStatementsAgentCopy')}
+      lead={t('reports.profit_lead')}
+      filter={filter}
+      query={rows}
+      columns={columns}
+      rowKey={(r) => r.account}
+    />
   );
 }

@@ -1,20 +1,18 @@
 /** Team betting (personalHistoryCopy in the agent centre): the team's bets, newest first, or one downline's. */
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { translateContent } from '../../../i18n';
-import { Amount, PageHead, useMoney, When } from '../../../ui/centre/parts';
-import { RecordTable, type Column } from '../../../ui/centre/record-table';
+import { Amount, useMoney, When } from '../../../ui/centre/parts';
+import type { Column } from '../../../ui/centre/record-table';
 import { useTeamBetting } from '../api/get-team-betting';
-import { AccountFilter } from '../components/account-filter';
+import { TeamReport, useTeamReportFilter } from '../components/team-report';
 import { gameTypeLabel } from '../labels';
 import type { TeamBet } from '../types';
 
 export function TeamBettingPage() {
   const { t } = useTranslation('agentCentre');
-  const [account, setAccount] = useState('');
-  const [page, setPage] = useState(1);
+  const filter = useTeamReportFilter();
   const money = useMoney();
-  const bets = useTeamBetting({ pageNo: page, ...(account ? { account } : {}) });
+  const bets = useTeamBetting(filter.params);
 
   const columns: Column<TeamBet>[] = [
     { key: 'time', header: t('col.time'), cell: (r) => <When ms={r.time} /> },
@@ -58,35 +56,13 @@ export function TeamBettingPage() {
   ];
 
   return (
-    <>
-      <PageHead title={t('menu.personalHistoryCopy')} lead={t('reports.betting_lead')} />
-      <div className="ac-toolbar ac-toolbar--end">
-        <AccountFilter
-          value={account}
-          onChange={(a) => {
-            setAccount(a);
-            setPage(1);
-          }}
-        />
-      </div>
-      <RecordTable
-        ns="agentCentre"
-        caption={t('menu.personalHistoryCopy')}
-        columns={columns}
-        rows={bets.data?.list}
-        rowKey={(r) => r.id}
-        isPending={bets.isPending}
-        isFetching={bets.isFetching}
-        error={bets.error}
-        onRetry={() => void bets.refetch()}
-        empty={t('reports.empty')}
-        page={page}
-        totalPages={bets.data?.totalPages ?? 1}
-        onPage={setPage}
-      />
-      {bets.data ? (
-        <p className="centre-count">{t('reports.count', { count: bets.data.totalCount })}</p>
-      ) : null}
-    </>
+    <TeamReport
+      title={t('menu.personalHistoryCopy')}
+      lead={t('reports.betting_lead')}
+      filter={filter}
+      query={bets}
+      columns={columns}
+      rowKey={(r) => r.id}
+    />
   );
 }

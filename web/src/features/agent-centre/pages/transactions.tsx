@@ -1,20 +1,18 @@
 /** Transaction details (agentDownlineTransactionDetailsCopy): every wallet movement of the team, or one downline's. */
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { translateContent } from '../../../i18n';
-import { Amount, Badge, PageHead, useMoney, When } from '../../../ui/centre/parts';
-import { RecordTable, type Column } from '../../../ui/centre/record-table';
+import { Amount, Badge, useMoney, When } from '../../../ui/centre/parts';
+import type { Column } from '../../../ui/centre/record-table';
 import { useDownlineTransactions } from '../api/get-downline-transactions';
-import { AccountFilter } from '../components/account-filter';
+import { TeamReport, useTeamReportFilter } from '../components/team-report';
 import { kindLabel, txStatusLabel, txStatusTone } from '../labels';
 import type { TeamTransaction } from '../types';
 
 export function TransactionsPage() {
   const { t } = useTranslation('agentCentre');
-  const [account, setAccount] = useState('');
-  const [page, setPage] = useState(1);
+  const filter = useTeamReportFilter();
   const money = useMoney();
-  const rows = useDownlineTransactions({ pageNo: page, ...(account ? { account } : {}) });
+  const rows = useDownlineTransactions(filter.params);
 
   const columns: Column<TeamTransaction>[] = [
     { key: 'time', header: t('col.time'), cell: (r) => <When ms={r.time} /> },
@@ -52,38 +50,13 @@ export function TransactionsPage() {
   ];
 
   return (
-    <>
-      <PageHead
-        title={t('menu.agentDownlineTransactionDetailsCopy')}
-        lead={t('reports.transactions_lead')}
-      />
-      <div className="ac-toolbar ac-toolbar--end">
-        <AccountFilter
-          value={account}
-          onChange={(a) => {
-            setAccount(a);
-            setPage(1);
-          }}
-        />
-      </div>
-      <RecordTable
-        ns="agentCentre"
-        caption={t('menu.agentDownlineTransactionDetailsCopy')}
-        columns={columns}
-        rows={rows.data?.list}
-        rowKey={(r) => r.id}
-        isPending={rows.isPending}
-        isFetching={rows.isFetching}
-        error={rows.error}
-        onRetry={() => void rows.refetch()}
-        empty={t('reports.empty')}
-        page={page}
-        totalPages={rows.data?.totalPages ?? 1}
-        onPage={setPage}
-      />
-      {rows.data ? (
-        <p className="centre-count">{t('reports.count', { count: rows.data.totalCount })}</p>
-      ) : null}
-    </>
+    <TeamReport
+      title={t('menu.agentDownlineTransactionDetailsCopy')}
+      lead={t('reports.transactions_lead')}
+      filter={filter}
+      query={rows}
+      columns={columns}
+      rowKey={(r) => r.id}
+    />
   );
 }
