@@ -11,6 +11,7 @@ import { usePermission } from '../../api/queries/system';
 import { ui } from '../../app/ui-store';
 import { Carousel } from '../../ui/banner-carousel';
 import { Icon } from '../../ui/icons';
+import { Skeleton } from '../../ui/spinner';
 import { newPlayerPromotionsQuery } from './api/register';
 import { RegisterForm } from './register-form';
 import './register.css';
@@ -52,7 +53,7 @@ export function RegisterPage() {
           {promos.isPending ? (
             // Holds the carousel's place while the promotions load, so the perks below do not jump
             // down when it arrives (layout shift, issue 7 item 2).
-            <div className="register-hero__promos register-hero__promos--pending skeleton" aria-hidden="true" />
+            <Skeleton className="register-hero__promos register-hero__promos--pending" height="auto" />
           ) : promos.data && promos.data.length > 0 ? (
             <Carousel
               className="register-hero__promos"
