@@ -16,6 +16,7 @@ import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import QRCode from 'qrcode';
+import { QR_GENERATOR_MARGIN, QR_GENERATOR_SIZE } from '../openapi/constants';
 
 // ---------------------------------------------------------------------------------------------
 // Data the images are drawn from
@@ -874,11 +875,11 @@ export const assetRoutes: FastifyPluginAsync<AssetRoutesOptions> = async (app, o
           `Query parameter text is required (1 to ${MAX_QR_TEXT} characters)`,
         );
       }
-      const size = intParam(req.query.size, 200, 64, 1024);
+      const size = intParam(req.query.size, QR_GENERATOR_SIZE, 64, 1024);
       const margin =
         size === undefined
           ? undefined
-          : intParam(req.query.margin, Math.round(size / 10), 0, Math.floor(size / 4));
+          : intParam(req.query.margin, Math.round((size * QR_GENERATOR_MARGIN) / QR_GENERATOR_SIZE), 0, Math.floor(size / 4));
       if (size === undefined || margin === undefined) {
         return badRequest(
           reply,

@@ -1,6 +1,7 @@
 /** System routes: status, permission bootstrap, flags, settings, content, support (spec sections 2, 3, 7). */
 import type { FastifyInstance } from 'fastify';
 import type { Static } from '@sinclair/typebox';
+import { UPLOAD_MAX_IMAGE_BYTES } from '../../openapi/constants';
 import { AnnouncementSchema, BannerSchema, systemOps } from '../../openapi/system';
 import { encodeServicePath } from '../../openapi/wire-crypto';
 import { registerArea } from '../contract';
@@ -151,7 +152,7 @@ export async function systemRoutes(app: FastifyInstance): Promise<void> {
         if (!/^data:image\/(png|jpeg|jpg);base64,/.test(image)) {
           throw refused('request_param_err', 'Images must be png or jpg', { fields: [{ field: 'body/images', message: 'png or jpg only' }] });
         }
-        if ((image.length * 3) / 4 > 5 * 1024 * 1024) {
+        if ((image.length * 3) / 4 > UPLOAD_MAX_IMAGE_BYTES) {
           throw refused('request_param_err', 'Each image must be 5MB at most', { fields: [{ field: 'body/images', message: 'max 5MB' }] });
         }
       }

@@ -7,6 +7,7 @@
 import type { Static } from '@sinclair/typebox';
 import type { ContractKind, ContractSchema } from '../../openapi/agent';
 import type { AnnouncementSchema } from '../../openapi/system';
+import { REALTIME_SALARY_MINUTES } from '../../openapi/constants';
 import { validateField } from '../../openapi/field-rules';
 import { ApiError, forbidden, notFound, refused } from '../errors';
 import type { BetRow, LedgerTx } from './ledger';
@@ -56,7 +57,7 @@ export const CONTRACT_FLAGS: Record<Kind, string> = {
 export const SETTLEMENT_MINUTES: Partial<Record<Kind, number>> = {
   dailySalary: 24 * 60,
   hourSalary: 60,
-  realtimeSalary: 5,
+  realtimeSalary: REALTIME_SALARY_MINUTES,
 };
 
 /** A team member counts as active when they placed a bet within this window. */

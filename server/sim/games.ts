@@ -5,11 +5,11 @@
  */
 import type { Game } from '../../openapi/games';
 import { badRequest, notFound, refused } from '../errors';
+import { LOBBY_PAGE_SIZE } from '../../openapi/constants';
 import type { Account, Sim } from './state';
 import type { GameFixture, VendorFixture } from './world';
 
-/** Lobby page size (spec section 9: pageNo 1, pageSize 42). */
-export const LOBBY_PAGE_SIZE = 42;
+export { LOBBY_PAGE_SIZE };
 /** How many recently played games an account keeps. */
 export const RECENT_LIMIT = 20;
 
