@@ -12,48 +12,23 @@
  * OpenAPI document describes `/wps` and `/lgw`), and their 400 body must not depend on the host
  * app's validation error handler.
  */
-import { readFile } from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import QRCode from 'qrcode';
 import { QR_GENERATOR_MARGIN, QR_GENERATOR_SIZE } from '../openapi/constants';
+import type { BannerFixture, Country, GameFixture, PromotionFixture, VendorFixture } from '../openapi/fixtures';
+import { readFixtureFile } from './sim/fixture-files';
+import { FIXTURES_DIR } from './sim/world';
 
 // ---------------------------------------------------------------------------------------------
 // Data the images are drawn from
 // ---------------------------------------------------------------------------------------------
 
-interface VendorInfo {
-  vendor: string;
-  vendorName: string;
-  gameCategory: string;
-  gameClassify: string;
-}
-interface GameInfo {
-  gameId: number;
-  gameName: string;
-  vendor: string;
-  gameType: string;
-  gameClassify: string;
-  isHot: number;
-  isNew: number;
-}
-interface BannerInfo {
-  bannerId: number;
-  groupName: string;
-  linkageType: string;
-  title: string;
-  subtitle?: string;
-}
-interface PromotionInfo {
-  id: number;
-  category: string;
-  title: string;
-  summary: string;
-}
-interface CountryInfo {
-  countryCode: string;
-  name: string;
-}
+// The fields of the fixture records the images are drawn from (openapi/fixtures.ts).
+type VendorInfo = Pick<VendorFixture, 'vendor' | 'vendorName' | 'gameCategory' | 'gameClassify'>;
+type GameInfo = Pick<GameFixture, 'gameId' | 'gameName' | 'vendor' | 'gameType' | 'gameClassify' | 'isHot' | 'isNew'>;
+type BannerInfo = Pick<BannerFixture, 'bannerId' | 'groupName' | 'linkageType' | 'title'> & Partial<Pick<BannerFixture, 'subtitle'>>;
+type PromotionInfo = Pick<PromotionFixture, 'id' | 'category' | 'title' | 'summary'>;
+type CountryInfo = Pick<Country, 'countryCode' | 'name'>;
 
 /** What the plugin needs to know about the world; the simulator may pass its live state. */
 export interface AssetSource {
@@ -72,33 +47,18 @@ export interface AssetRoutesOptions {
   fixturesDir?: string;
 }
 
-const DEFAULT_FIXTURES = fileURLToPath(new URL('../fixtures/', import.meta.url));
-
-async function readJson<T>(dir: string, name: string, fallback: T): Promise<T> {
-  try {
-    return JSON.parse(await readFile(`${dir.replace(/\/?$/, '/')}${name}.json`, 'utf8')) as T;
-  } catch {
-    // A missing or half-written fixture must not take the images down: draw generic ones.
-    return fallback;
-  }
-}
-
-async function loadFixtureSource(dir: string): Promise<AssetSource> {
-  const [brand, vendors, games, banners, promotions, countries] = await Promise.all([
-    readJson<{ brandName?: string }>(dir, 'brand', {}),
-    readJson<VendorInfo[]>(dir, 'vendors', []),
-    readJson<GameInfo[]>(dir, 'games', []),
-    readJson<BannerInfo[]>(dir, 'banners', []),
-    readJson<PromotionInfo[]>(dir, 'promotions', []),
-    readJson<CountryInfo[]>(dir, 'countries', []),
-  ]);
+/**
+ * The fixture files the images need, read and validated like the simulator's (fixture-files.ts): a
+ * malformed file stops the start with its path, a missing one draws generic images.
+ */
+function loadFixtureSource(dir: string): AssetSource {
   return {
-    brandName: brand.brandName ?? 'Lucky Lotus',
-    vendors,
-    games,
-    banners,
-    promotions,
-    countries,
+    brandName: readFixtureFile(dir, 'brand.json')?.brandName ?? 'Lucky Lotus',
+    vendors: readFixtureFile(dir, 'vendors.json') ?? [],
+    games: readFixtureFile(dir, 'games.json') ?? [],
+    banners: readFixtureFile(dir, 'banners.json') ?? [],
+    promotions: readFixtureFile(dir, 'promotions.json') ?? [],
+    countries: readFixtureFile(dir, 'countries.json') ?? [],
   };
 }
 
@@ -797,7 +757,7 @@ function intParam(value: unknown, fallback: number, min: number, max: number): n
 export const assetRoutes: FastifyPluginAsync<AssetRoutesOptions> = async (app, opts) => {
   const fixtures = opts.source
     ? undefined
-    : await loadFixtureSource(opts.fixturesDir ?? DEFAULT_FIXTURES);
+    : loadFixtureSource(opts.fixturesDir ?? FIXTURES_DIR);
   const world = (): AssetSource => {
     if (opts.source) return opts.source();
     if (!fixtures) throw new Error('unreachable: no asset source');

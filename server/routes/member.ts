@@ -218,7 +218,7 @@ export async function memberRoutes(app: FastifyInstance): Promise<void> {
       return {
         current: account.clubLabel.rankLevel,
         progress: { deposit: Math.round(deposit * 100) / 100, bet: Math.round(bets.reduce((s, b) => s + b.validBet, 0) * 100) / 100 },
-        levels: sim.world.vip as never,
+        levels: sim.world.vip,
       };
     },
 

@@ -11,8 +11,8 @@ import type { Sim } from '../sim/state';
 type Announcement = Static<typeof AnnouncementSchema>;
 type Banner = Static<typeof BannerSchema>;
 
-const announcements = (sim: Sim) => sim.world.announcements as unknown as (Announcement & { type: string })[];
-const banners = (sim: Sim) => sim.world.banners as unknown as Banner[];
+const announcements = (sim: Sim): Announcement[] => sim.world.announcements;
+const banners = (sim: Sim): Banner[] => sim.world.banners;
 
 function registerSettings(sim: Sim) {
   const rules = sim.world.registerRules;
@@ -49,7 +49,7 @@ export async function systemRoutes(app: FastifyInstance): Promise<void> {
 
     getPermission: ({ sim }) => {
       const { brand } = sim.world;
-      const system = sim.world.system as { resources?: { resourceType: string; url: string; qrCodeUrl: string; labelNameEn: string }[] };
+      const { system } = sim.world;
       return {
         merchantCode: brand.merchantCode,
         merchantId: brand.merchantId,
@@ -82,25 +82,21 @@ export async function systemRoutes(app: FastifyInstance): Promise<void> {
     getRegisterSettings: ({ sim }) => registerSettings(sim),
 
     getMenuSettings: ({ sim }) => {
-      const menu = (sim.world.system as { menuSettings?: { topBar?: boolean; sideBar?: boolean; categoryOrder?: string[] } }).menuSettings ?? {};
-      return {
-        topBar: menu.topBar ?? false,
-        sideBar: menu.sideBar ?? false,
-        categoryOrder: menu.categoryOrder ?? ['INHOUSE', 'LOTT', 'LIVE', 'SPORTS', 'FISH', 'RNG', 'PVP', 'ESPORTS'],
-      };
+      const { topBar, sideBar, categoryOrder } = sim.world.system.menuSettings;
+      return { topBar, sideBar, categoryOrder: [...categoryOrder] };
     },
 
     getCountryCodes: ({ sim }) => sim.world.countries,
 
     getDomainRoutes: ({ sim }) =>
-      ((sim.world.system as { domainRoutes?: { domain: string; speed: number }[] }).domainRoutes ?? []).map((d) => ({
+      sim.world.system.domainRoutes.map((d) => ({
         domain: d.domain,
         speed: Math.round(d.speed),
       })),
 
     getHelpCenter: ({ sim }) => {
-      const help = sim.world.help as { categories?: unknown[]; protocol?: string };
-      return { categories: (help.categories ?? []) as never, protocol: help.protocol ?? '' };
+      const { categories, protocol } = sim.world.help;
+      return { categories, protocol };
     },
 
     getCustomerService: ({ sim }) => {
@@ -144,7 +140,7 @@ export async function systemRoutes(app: FastifyInstance): Promise<void> {
     },
 
     getWinnerBoard: ({ sim }) =>
-      ((sim.world.system as { winners?: { player: string; gameName: string; prize: number }[] }).winners ?? []),
+      sim.world.system.winners,
 
     submitFeedback: ({ sim, body, me }) => {
       me();

@@ -65,7 +65,7 @@ export const ACTIVE_WINDOW_MS = 30 * 24 * 60 * 60_000;
 /** Commission on the team's valid bet that every agent earns (the brand's base plan). */
 export const COMMISSION_RATE = 0.005;
 
-const FIXTURE_KEYS: Record<Kind, string> = {
+const FIXTURE_KEYS: Record<Kind, 'dividendContracts' | 'dailySalaryContracts' | 'hourSalaryContracts' | 'realtimeSalaryContracts'> = {
   dividend: 'dividendContracts',
   dailySalary: 'dailySalaryContracts',
   hourSalary: 'hourSalaryContracts',
@@ -87,9 +87,8 @@ const sum = (xs: readonly number[]) => cents(xs.reduce((s, x) => s + x, 0));
 
 const state = perLoad<AgentState>((sim) => {
   const contracts: ContractRecord[] = [];
-  for (const [kind, key] of Object.entries(FIXTURE_KEYS) as [Kind, string][]) {
-    const rows = (sim.world.agent[key] ?? []) as ContractRecord[];
-    for (const row of rows) {
+  for (const kind of Object.keys(FIXTURE_KEYS) as Kind[]) {
+    for (const row of sim.world.agent[FIXTURE_KEYS[kind]]) {
       const c: ContractRecord = { ...row, kind };
       // A fixture's active contract starts at the load: the seeded history is never paid back.
       if (c.status === 'active') c.activeSince = c.settledUntil = sim.loadedAt;
@@ -231,13 +230,10 @@ export function teamOverview(sim: Sim, me: Account) {
 }
 
 export function announcements(sim: Sim): Announcement[] {
-  const rows = (sim.world.agent.announcements ?? []) as (Omit<Announcement, 'type'> & {
-    type?: string;
-  })[];
-  return rows
+  return sim.world.agent.announcements
     .map((a) => ({
       id: a.id,
-      type: a.type ?? 'B',
+      type: 'B',
       title: a.title,
       content: a.content,
       timestamp: a.timestamp,
@@ -421,13 +417,7 @@ export function revenue(sim: Sim, me: Account, q: { pageNo?: number; pageSize?: 
 }
 
 export function contractSettings(sim: Sim) {
-  const s = (sim.world.agent.consolidatedSettings ?? {}) as Partial<Record<string, number>>;
-  return {
-    dailysalreqtype: s.dailysalreqtype ?? 1,
-    divtypereq: s.divtypereq ?? 1,
-    contracthoursalreq: s.contracthoursalreq ?? 1,
-    realtimesalreqtype: s.realtimesalreqtype ?? 1,
-  };
+  return { ...sim.world.agent.consolidatedSettings };
 }
 
 // ---- contracts ------------------------------------------------------------------------------------

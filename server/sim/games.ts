@@ -53,11 +53,7 @@ const upper = (s: string | undefined) => (s ?? '').trim().toUpperCase();
 const byOrder = (a: { sort: number }, b: { sort: number }) => a.sort - b.sort;
 
 function categoryOrder(sim: Sim): string[] {
-  const settings = (sim.world.system as { menuSettings?: { categoryOrder?: unknown } })
-    .menuSettings;
-  const order = Array.isArray(settings?.categoryOrder)
-    ? settings.categoryOrder.filter((c): c is string => typeof c === 'string')
-    : [];
+  const order = sim.world.system.menuSettings.categoryOrder;
   return [...order, ...DEFAULT_CATEGORY_ORDER.filter((c) => !order.includes(c))];
 }
 

@@ -214,7 +214,7 @@ export class Sim {
     }
     const id = this.nextMemberId++;
     const { password, ...rest } = fields;
-    const vip1 = this.world.vip[0] as { labelName?: string; color?: string; color2?: string } | undefined;
+    const vip1 = this.world.vip[0];
     const account: Account = {
       id,
       nickname: fields.account,

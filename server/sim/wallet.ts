@@ -202,7 +202,7 @@ interface PromotionLike {
 }
 
 function promotion(sim: Sim, id: number): PromotionLike | undefined {
-  return (sim.world.promotions as unknown as PromotionLike[]).find((p) => p.id === id);
+  return sim.world.promotions.find((p) => p.id === id);
 }
 
 /** Bonus of a deposit promotion: 'N% … up to $M' in its title or summary, 'at least $K' as minimum. */
