@@ -15,6 +15,7 @@ import { pageFromQuery } from './page-query';
 import type { PageOf } from './paging';
 import { perLoad } from './registry';
 import type { Account, Sim } from './state';
+import { roundMoney, sumMoney } from '../../openapi/money';
 
 export type Kind = Static<typeof ContractKind>;
 export type Contract = Static<typeof ContractSchema>;
@@ -82,8 +83,7 @@ interface AgentState {
   salaryDueAt: number;
 }
 
-const cents = (n: number) => Math.round(n * 100) / 100;
-const sum = (xs: readonly number[]) => cents(xs.reduce((s, x) => s + x, 0));
+const sum = (xs: readonly number[]) => sumMoney(xs);
 
 const state = perLoad<AgentState>((sim) => {
   const contracts: ContractRecord[] = [];
@@ -221,11 +221,11 @@ export function teamOverview(sim: Sim, me: Account) {
     directMembers: team.filter((m) => m.level === 1).length,
     newMembersToday: team.filter((m) => m.account.createdAt >= today).length,
     activeMembers: team.filter((m) => isActive(sim, m.account.account)).length,
-    teamBalance: cents(teamBalance),
-    teamDeposit: cents(teamDeposit),
-    teamWithdraw: cents(teamWithdraw),
-    teamValidBet: cents(teamValidBet),
-    teamProfit: cents(teamProfit),
+    teamBalance: roundMoney(teamBalance),
+    teamDeposit: roundMoney(teamDeposit),
+    teamWithdraw: roundMoney(teamWithdraw),
+    teamValidBet: roundMoney(teamValidBet),
+    teamProfit: roundMoney(teamProfit),
   };
 }
 
@@ -360,7 +360,7 @@ export function teamProfitLoss(
       win: sum(bets.map((b) => b.winAmount)),
       bonus,
       // The member's result: winnings less stakes, plus bonuses received.
-      profit: cents(sum(bets.map((b) => b.profit)) + bonus),
+      profit: roundMoney(sum(bets.map((b) => b.profit)) + bonus),
     };
   });
   rows.sort((a, b) => a.account.localeCompare(b.account));
@@ -408,9 +408,9 @@ export function revenue(sim: Sim, me: Account, q: { pageNo?: number; pageSize?: 
     .sort(([a], [b]) => b.localeCompare(a))
     .map(([day, d]) => ({
       day,
-      commission: cents(d.validBet * COMMISSION_RATE),
-      dividend: cents(Math.max(0, -d.profit) * dividendRate),
-      salary: cents(d.salary),
+      commission: roundMoney(d.validBet * COMMISSION_RATE),
+      dividend: roundMoney(Math.max(0, -d.profit) * dividendRate),
+      salary: roundMoney(d.salary),
     }));
   const total = sum(rows.map((r) => r.commission + r.dividend + r.salary));
   return { total, rows: pageFromQuery(rows, q).list };
@@ -644,8 +644,8 @@ function settleContract(sim: Sim, st: AgentState, c: ContractRecord, now: number
     }
   }
   for (const [start, p] of [...periods].sort(([a], [b]) => a - b)) {
-    const validBet = cents(p.validBet);
-    const amount = cents((validBet * c.rate) / 100);
+    const validBet = roundMoney(p.validBet);
+    const amount = roundMoney((validBet * c.rate) / 100);
     if (amount < 0.01 || !meetsTargets(c, validBet, p.members.size)) continue;
     const end = start + ms;
     const label = SALARY_LABELS[c.kind] ?? c.kind;
