@@ -4,20 +4,8 @@
  */
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 
-/** Error codes the server itself produces; business errors add their own (spec section 8). */
-export const ErrorCode = {
-  requestParam: 'request_param_err',
-  notSession: 'login.not.session',
-  forbidden: 'permission.denied',
-  notAgent: 'agent.not.agent',
-  guest: 'in_need_true_account',
-  maintenance: 'system.maintenance',
-  regionRestricted: 'system.region.restricted',
-  throttled: 'too-many-requests',
-  encryption: 'request_encryption_err',
-  notFound: 'resource.not.found',
-  unknown: 'unknown',
-} as const;
+/** The error registry's names for shared codes (openapi/errors.ts holds every code). */
+export { ErrorCode } from './errors';
 
 export const ErrorEnvelopeSchema = Type.Object(
   {

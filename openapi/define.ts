@@ -65,8 +65,3 @@ export function op<const Q extends TObject | undefined, const B extends TSchema 
 }
 
 export type AnyOperation = OperationDef<TObject | undefined, TSchema | undefined, TSchema>;
-
-/** Agent account types (spec section 4: 1, 2, 41, 42 show the agent centre). */
-export const AGENT_TYPES = [1, 2, 41, 42] as const;
-/** Guest / trial account type. */
-export const GUEST_TYPE = 4;

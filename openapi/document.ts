@@ -5,6 +5,7 @@
 import type { TSchema } from '@sinclair/typebox';
 import type { AnyOperation, Area } from './define';
 import { CommonHeadersSchema, EncryptedBodySchema, ErrorEnvelopeSchema, Ok } from './common';
+import { errorCodesOf, errorRegistry } from './errors';
 import { operationList } from './operations';
 
 type Json = Record<string, unknown>;
@@ -129,6 +130,7 @@ export function buildDocument(): Json {
       security: op.access === 'public' ? [] : [{ token: [] }],
       'x-module-id': op.moduleId,
       'x-access': op.access,
+      'x-error-codes': errorCodesOf(op),
       parameters: parameters(op, components),
       responses: {
         '200': {
@@ -180,6 +182,11 @@ export function buildDocument(): Json {
     },
     servers: [{ url: '/', description: 'The same origin: the simulator, or the gateway proxy.' }],
     tags: [...tags].map((name) => ({ name, description: AREA_DESCRIPTIONS[name] })),
+    // The error registry (openapi/errors.ts): status and English default of every code an operation
+    // lists under x-error-codes.
+    'x-error-registry': Object.fromEntries(
+      Object.entries(errorRegistry).map(([code, e]) => [code, { status: e.status, message: e.message }]),
+    ),
     paths,
     components: {
       securitySchemes: {

@@ -2,7 +2,6 @@ import { Value } from '@sinclair/typebox/value';
 import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_REGISTER_RULES,
-  FieldRuleSchema,
   MAX_PATTERN_ID,
   PATTERNS,
   REGISTER_FIELD_KEYS,
@@ -14,6 +13,7 @@ import {
   validateForm,
   type FieldRule,
 } from './field-rules';
+import { FieldRuleSchema } from './field-rule-schema';
 
 /** A rule using the table regex of `patternId` (empty acceptedPattern). */
 const ruleFor = (patternId: number, overrides: Partial<FieldRule> = {}): FieldRule => ({

@@ -3,7 +3,8 @@
  * simulator (server-side checks of register, login and password calls) and the React forms, so a
  * value the form accepts is exactly a value the simulator accepts.
  *
- * Pure TypeScript: no DOM and no Node APIs, so it bundles for the browser and runs under Node as is.
+ * Pure TypeScript: no DOM, no Node APIs and no TypeBox, so it bundles for the browser and runs under
+ * Node as is.
  *
  * How a value is judged against a {@link FieldRule}:
  * - rule missing or not enabled: nothing to check;
@@ -13,58 +14,34 @@
  *   `acceptedPattern` when that is a real regex source, any value when it is a bare '*', and the
  *   {@link PATTERNS} table entry for `patternId` when it is empty. `patternId` always picks the message.
  */
-import { Type, type Static } from '@sinclair/typebox';
+import { VERIFICATION_CODE_MAX_LENGTH } from './constants';
+
+export { VERIFICATION_CODE_MAX_LENGTH };
 
 /** Highest patternId the gateway defines (kinds 0 to 23, spec section 5). */
 export const MAX_PATTERN_ID = 23;
 
-/** Spec section 9: "Verification code max length 255". */
-export const VERIFICATION_CODE_MAX_LENGTH = 255;
-
-export const FieldRuleSchema = Type.Object(
-  {
-    key: Type.String({
-      minLength: 1,
-      description: 'Form field the rule governs, named as the registration payload names it.',
-      examples: ['username'],
-    }),
-    enabled: Type.Boolean({ description: 'The field is shown and checked.' }),
-    required: Type.Boolean({ description: 'An empty value is refused with not_empty.' }),
-    acceptedPattern: Type.String({
-      description:
-        "Regex source the whole value must match; a bare '*' accepts any value, an empty string " +
-        'falls back to the built-in pattern of patternId.',
-      examples: ['^[A-Za-z][A-Za-z0-9]*$', '*', ''],
-    }),
-    patternId: Type.Integer({
-      minimum: 0,
-      maximum: MAX_PATTERN_ID,
-      description: 'Pattern kind; selects the validation message (and the built-in regex).',
-    }),
-    minLength: Type.Integer({ minimum: 0, description: 'Fewest Unicode code points.' }),
-    maxLength: Type.Integer({
-      minimum: 0,
-      description: 'Most Unicode code points; 0 means no limit.',
-    }),
-  },
-  {
-    title: 'FieldRule',
-    description:
-      'Server-supplied rule for one registration or login field (spec sections 3 and 5).',
-    examples: [
-      {
-        key: 'username',
-        enabled: true,
-        required: true,
-        acceptedPattern: '',
-        patternId: 1,
-        minLength: 6,
-        maxLength: 16,
-      },
-    ],
-  },
-);
-export type FieldRule = Static<typeof FieldRuleSchema>;
+/**
+ * Server-supplied rule for one registration or login field (spec sections 3 and 5). Its TypeBox
+ * schema is in field-rule-schema.ts, kept apart so the browser bundle pulls no TypeBox; a
+ * compile-time check there holds the two equal.
+ */
+export interface FieldRule {
+  /** Form field the rule governs, named as the registration payload names it. */
+  key: string;
+  /** The field is shown and checked. */
+  enabled: boolean;
+  /** An empty value is refused with not_empty. */
+  required: boolean;
+  /** Regex source the whole value must match; '*' accepts any value, '' falls back to patternId's. */
+  acceptedPattern: string;
+  /** Pattern kind; selects the validation message (and the built-in regex). */
+  patternId: number;
+  /** Fewest Unicode code points. */
+  minLength: number;
+  /** Most Unicode code points; 0 means no limit. */
+  maxLength: number;
+}
 
 /** One pattern kind: how a value is recognised and what the player is told when it is not. */
 export interface FieldPattern {

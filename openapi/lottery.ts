@@ -1,5 +1,6 @@
 /** Lottery area: LOTT/ELOTT menus, popular lotteries, Vietnamese draws, lobby launch. */
 import { Type } from '@sinclair/typebox';
+import { POPULAR_LOTTERY_COUNT, VN_LOTTERY_COUNT } from './constants';
 import { op } from './define';
 import { Timestamp } from './common';
 
@@ -65,7 +66,7 @@ export const lotteryOps = {
     access: 'public',
     query: Type.Object(
       {
-        count: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 })),
+        count: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: POPULAR_LOTTERY_COUNT })),
         prizeMode: Type.Optional(Type.String({ maxLength: 16 })),
         device: Type.Optional(Type.String({ maxLength: 16 })),
         language: Type.Optional(Type.String({ maxLength: 8 })),
@@ -85,7 +86,7 @@ export const lotteryOps = {
     query: Type.Object(
       {
         gameCode: Type.String({ minLength: 1, maxLength: 32 }),
-        count: Type.Optional(Type.Integer({ minimum: 1, maximum: 200, default: 100 })),
+        count: Type.Optional(Type.Integer({ minimum: 1, maximum: 200, default: VN_LOTTERY_COUNT })),
       },
       { examples: [{ gameCode: 'VNHN', count: 100 }] },
     ),

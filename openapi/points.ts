@@ -1,5 +1,6 @@
 /** Points area: points mall balance, rewards, redemption (encrypted, password checked), conversion. */
 import { Type } from '@sinclair/typebox';
+import { REMARK_MAX_LENGTH } from './constants';
 import { op } from './define';
 import { Money, Page, Timestamp } from './common';
 
@@ -19,7 +20,7 @@ export const RedemptionSchema = Type.Object(
     amount: Money(),
     status: Type.Union([Type.Literal('In Process'), Type.Literal('Rejected'), Type.Literal('Approved')]),
     time: Timestamp(),
-    remark: Type.String({ maxLength: 140 }),
+    remark: Type.String({ maxLength: REMARK_MAX_LENGTH }),
   },
   { title: 'Redemption' },
 );
@@ -29,7 +30,7 @@ export const RedeemRequestSchema = Type.Object(
     rewardId: Type.Integer({ minimum: 1 }),
     quantity: Type.Integer({ minimum: 1, maximum: 99 }),
     password: Type.String({ minLength: 1, maxLength: 128, description: 'Login password, checked.' }),
-    remark: Type.Optional(Type.String({ maxLength: 140 })),
+    remark: Type.Optional(Type.String({ maxLength: REMARK_MAX_LENGTH })),
   },
   { title: 'RedeemRequest', examples: [{ rewardId: 1, quantity: 1, password: 'Passw0rd!' }] },
 );

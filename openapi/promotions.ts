@@ -1,5 +1,6 @@
 /** Promotions area: promotions, available promos, raffle claim, reward centre and missions. */
 import { Type } from '@sinclair/typebox';
+import { REMARK_MAX_LENGTH } from './constants';
 import { op } from './define';
 import { Money, Timestamp } from './common';
 
@@ -86,7 +87,7 @@ export const promotionsOps = {
     access: 'member',
     inferred: true,
     body: Type.Object(
-      { id: Type.Integer({ minimum: 1 }), comment: Type.Optional(Type.String({ maxLength: 140 })) },
+      { id: Type.Integer({ minimum: 1 }), comment: Type.Optional(Type.String({ maxLength: REMARK_MAX_LENGTH })) },
       { examples: [{ id: 2 }] },
     ),
     value: PromotionSchema,

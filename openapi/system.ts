@@ -3,7 +3,8 @@
  * banners, announcements, notices, help, countries, domains, customer service, feedback, winners.
  */
 import { Type, type Static } from '@sinclair/typebox';
-import { FieldRuleSchema } from './field-rules';
+import { FieldRuleSchema } from './field-rule-schema';
+import { ANNOUNCEMENT_PAGE_SIZE, UPLOAD_MAX_IMAGES } from './constants';
 import { op } from './define';
 import { Timestamp } from './common';
 
@@ -293,7 +294,7 @@ export const systemOps = {
         platform: Type.Optional(Type.Literal('W')),
         execution: Type.Optional(Type.Literal('B')),
         pageNo: Type.Optional(Type.Integer({ minimum: 1, default: 1 })),
-        pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 9 })),
+        pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: ANNOUNCEMENT_PAGE_SIZE })),
       },
       { examples: [{ types: 'B,PL,PU,PR', platform: 'W', execution: 'B', pageNo: 1, pageSize: 9 }] },
     ),
@@ -345,7 +346,7 @@ export const systemOps = {
         content: Type.String({ minLength: 10, maxLength: 500 }),
         images: Type.Optional(
           Type.Array(Type.String({ maxLength: 7_000_000, description: 'png or jpg data URL, 5 MB max.' }), {
-            maxItems: 3,
+            maxItems: UPLOAD_MAX_IMAGES,
           }),
         ),
       },

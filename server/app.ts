@@ -180,7 +180,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
   await app.register(assetRoutes, {
     source: () => {
       const w = app.sim.world;
-      return { brandName: w.brand.brandName, vendors: w.vendors, games: w.games, banners: w.banners as never, promotions: w.promotions as never, countries: w.countries };
+      return { brandName: w.brand.brandName, vendors: w.vendors, games: w.games, banners: w.banners, promotions: w.promotions, countries: w.countries };
     },
   });
   await app.register(sessionRoutes);

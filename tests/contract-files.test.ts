@@ -1,7 +1,9 @@
 /** The committed contract files are what `npm run gen` makes now, and the document lints clean. */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { DOC_PATH, generate, META_PATH, TYPES_PATH } from '../scripts/gen';
+import { errorCodesOf, errorRegistry, type ErrorScope } from '../openapi/errors';
+import { operationList } from '../openapi/operations';
+import { DOC_PATH, ERROR_CODES_PATH, generate, META_PATH, TYPES_PATH } from '../scripts/gen';
 
 describe('generated contract files', () => {
   it('openapi.json, schema.d.ts and operation-meta.ts are not stale (run npm run gen)', async () => {
@@ -9,6 +11,29 @@ describe('generated contract files', () => {
     expect(readFileSync(DOC_PATH, 'utf8') === fresh.doc, 'openapi/openapi.json is stale: run npm run gen').toBe(true);
     expect(readFileSync(TYPES_PATH, 'utf8') === fresh.types, 'web/src/api/schema.d.ts is stale: run npm run gen').toBe(true);
     expect(readFileSync(META_PATH, 'utf8') === fresh.meta, 'web/src/api/operation-meta.ts is stale: run npm run gen').toBe(true);
+    expect(readFileSync(ERROR_CODES_PATH, 'utf8') === fresh.errorCodes, 'web/src/api/error-codes.ts is stale: run npm run gen').toBe(true);
+  });
+
+  it('lists the error registry codes of every operation under x-error-codes', () => {
+    const doc = JSON.parse(readFileSync(DOC_PATH, 'utf8'));
+    const login = doc.paths['/wps/session/login'].post['x-error-codes'] as string[];
+    expect(login).toEqual(expect.arrayContaining(['request_param_err', 'login.password.incorrect', 'captcha-check-failed', 'system.maintenance']));
+    expect(login).not.toContain('login.not.session');
+    expect(doc.paths['/wps/system/status'].get['x-error-codes']).not.toContain('system.maintenance');
+    for (const op of operationList) {
+      const codes = doc.paths[op.path][op.method.toLowerCase()]['x-error-codes'] as string[];
+      expect(codes, op.operationId).toEqual(errorCodesOf(op));
+      if (op.access === 'agent') expect(codes, op.operationId).toContain('agent.not.agent');
+    }
+    expect(Object.keys(doc['x-error-registry'])).toEqual(Object.keys(errorRegistry));
+  });
+
+  it('names only operations that exist in the error registry', () => {
+    const ids = new Set(operationList.map((op) => op.operationId));
+    for (const [code, entry] of Object.entries(errorRegistry)) {
+      const scope: ErrorScope = entry.scope;
+      for (const id of [...(scope.operations ?? []), ...(scope.except ?? [])]) expect(ids.has(id), `${code}: ${id}`).toBe(true);
+    }
   });
 
   it('marks inferred paths and declares the error envelope on every operation', () => {

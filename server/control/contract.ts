@@ -5,6 +5,7 @@
  * Replies use the gateway's envelopes: `{ success: true, value }` or the error envelope.
  */
 import { Type, type Static, type TObject, type TSchema } from '@sinclair/typebox';
+import type { ErrorCodeName } from '../../openapi/errors';
 
 export interface ControlOp<
   Q extends TObject | undefined = TObject | undefined,
@@ -43,7 +44,7 @@ export const ControlErrorCode = {
   nothingFound: 'sim.not.found',
   emptyFault: 'sim.fault.empty',
   injected: 'sim.fault.injected',
-} as const;
+} as const satisfies Record<string, ErrorCodeName>;
 
 // ---- shared schemas -----------------------------------------------------------------------------
 

@@ -19,6 +19,7 @@ import {
   resolveTicket,
   type LaunchTicket,
 } from '../sim/demo-play';
+import { roundMoney } from '../../openapi/money';
 
 const BetBodySchema = Type.Object(
   {
@@ -34,7 +35,7 @@ const STANDARD_STAKES = [0.1, 0.2, 0.5, 1, 2, 5, 10, 20, 50, 100, 200, 500, 1000
 
 /** Up to seven stakes from the game's minimum bet upwards. */
 export function stakesFor(minBet: number): number[] {
-  const min = Math.max(0.01, Math.round(minBet * 100) / 100);
+  const min = Math.max(0.01, roundMoney(minBet));
   return [min, ...STANDARD_STAKES.filter((s) => s > min && s <= DEMO_MAX_BET)].slice(0, 7);
 }
 

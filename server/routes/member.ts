@@ -2,6 +2,7 @@
 import { randomInt } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { validateForm, type FieldError } from '../../openapi/field-rules';
+import { roundMoney, sumMoney } from '../../openapi/money';
 import { memberOps } from '../../openapi/member';
 import { registerArea } from '../contract';
 import { ApiError, forbidden, refused } from '../errors';
@@ -217,8 +218,8 @@ export async function memberRoutes(app: FastifyInstance): Promise<void> {
       const deposit = sim.ledger.transactions(account.account).filter((t) => t.kind === 'deposit').reduce((s, t) => s + t.amount, 0);
       return {
         current: account.clubLabel.rankLevel,
-        progress: { deposit: Math.round(deposit * 100) / 100, bet: Math.round(bets.reduce((s, b) => s + b.validBet, 0) * 100) / 100 },
-        levels: sim.world.vip as never,
+        progress: { deposit: roundMoney(deposit), bet: sumMoney(bets.map((b) => b.validBet)) },
+        levels: sim.world.vip,
       };
     },
 

@@ -1,6 +1,7 @@
 /** System routes: status, permission bootstrap, flags, settings, content, support (spec sections 2, 3, 7). */
 import type { FastifyInstance } from 'fastify';
 import type { Static } from '@sinclair/typebox';
+import { UPLOAD_MAX_IMAGE_BYTES } from '../../openapi/constants';
 import { AnnouncementSchema, BannerSchema, systemOps } from '../../openapi/system';
 import { encodeServicePath } from '../../openapi/wire-crypto';
 import { registerArea } from '../contract';
@@ -10,8 +11,8 @@ import type { Sim } from '../sim/state';
 type Announcement = Static<typeof AnnouncementSchema>;
 type Banner = Static<typeof BannerSchema>;
 
-const announcements = (sim: Sim) => sim.world.announcements as unknown as (Announcement & { type: string })[];
-const banners = (sim: Sim) => sim.world.banners as unknown as Banner[];
+const announcements = (sim: Sim): Announcement[] => sim.world.announcements;
+const banners = (sim: Sim): Banner[] => sim.world.banners;
 
 function registerSettings(sim: Sim) {
   const rules = sim.world.registerRules;
@@ -48,7 +49,7 @@ export async function systemRoutes(app: FastifyInstance): Promise<void> {
 
     getPermission: ({ sim }) => {
       const { brand } = sim.world;
-      const system = sim.world.system as { resources?: { resourceType: string; url: string; qrCodeUrl: string; labelNameEn: string }[] };
+      const { system } = sim.world;
       return {
         merchantCode: brand.merchantCode,
         merchantId: brand.merchantId,
@@ -81,25 +82,21 @@ export async function systemRoutes(app: FastifyInstance): Promise<void> {
     getRegisterSettings: ({ sim }) => registerSettings(sim),
 
     getMenuSettings: ({ sim }) => {
-      const menu = (sim.world.system as { menuSettings?: { topBar?: boolean; sideBar?: boolean; categoryOrder?: string[] } }).menuSettings ?? {};
-      return {
-        topBar: menu.topBar ?? false,
-        sideBar: menu.sideBar ?? false,
-        categoryOrder: menu.categoryOrder ?? ['INHOUSE', 'LOTT', 'LIVE', 'SPORTS', 'FISH', 'RNG', 'PVP', 'ESPORTS'],
-      };
+      const { topBar, sideBar, categoryOrder } = sim.world.system.menuSettings;
+      return { topBar, sideBar, categoryOrder: [...categoryOrder] };
     },
 
     getCountryCodes: ({ sim }) => sim.world.countries,
 
     getDomainRoutes: ({ sim }) =>
-      ((sim.world.system as { domainRoutes?: { domain: string; speed: number }[] }).domainRoutes ?? []).map((d) => ({
+      sim.world.system.domainRoutes.map((d) => ({
         domain: d.domain,
         speed: Math.round(d.speed),
       })),
 
     getHelpCenter: ({ sim }) => {
-      const help = sim.world.help as { categories?: unknown[]; protocol?: string };
-      return { categories: (help.categories ?? []) as never, protocol: help.protocol ?? '' };
+      const { categories, protocol } = sim.world.help;
+      return { categories, protocol };
     },
 
     getCustomerService: ({ sim }) => {
@@ -143,7 +140,7 @@ export async function systemRoutes(app: FastifyInstance): Promise<void> {
     },
 
     getWinnerBoard: ({ sim }) =>
-      ((sim.world.system as { winners?: { player: string; gameName: string; prize: number }[] }).winners ?? []),
+      sim.world.system.winners,
 
     submitFeedback: ({ sim, body, me }) => {
       me();
@@ -151,7 +148,7 @@ export async function systemRoutes(app: FastifyInstance): Promise<void> {
         if (!/^data:image\/(png|jpeg|jpg);base64,/.test(image)) {
           throw refused('request_param_err', 'Images must be png or jpg', { fields: [{ field: 'body/images', message: 'png or jpg only' }] });
         }
-        if ((image.length * 3) / 4 > 5 * 1024 * 1024) {
+        if ((image.length * 3) / 4 > UPLOAD_MAX_IMAGE_BYTES) {
           throw refused('request_param_err', 'Each image must be 5MB at most', { fields: [{ field: 'body/images', message: 'max 5MB' }] });
         }
       }

@@ -7,6 +7,7 @@
 import type { Static } from '@sinclair/typebox';
 import type { ContractKind, ContractSchema } from '../../openapi/agent';
 import type { AnnouncementSchema } from '../../openapi/system';
+import { REALTIME_SALARY_MINUTES } from '../../openapi/constants';
 import { validateField } from '../../openapi/field-rules';
 import { ApiError, forbidden, notFound, refused } from '../errors';
 import type { BetRow, LedgerTx } from './ledger';
@@ -14,6 +15,7 @@ import { pageFromQuery } from './page-query';
 import type { PageOf } from './paging';
 import { perLoad } from './registry';
 import type { Account, Sim } from './state';
+import { roundMoney, sumMoney } from '../../openapi/money';
 
 export type Kind = Static<typeof ContractKind>;
 export type Contract = Static<typeof ContractSchema>;
@@ -56,7 +58,7 @@ export const CONTRACT_FLAGS: Record<Kind, string> = {
 export const SETTLEMENT_MINUTES: Partial<Record<Kind, number>> = {
   dailySalary: 24 * 60,
   hourSalary: 60,
-  realtimeSalary: 5,
+  realtimeSalary: REALTIME_SALARY_MINUTES,
 };
 
 /** A team member counts as active when they placed a bet within this window. */
@@ -64,7 +66,7 @@ export const ACTIVE_WINDOW_MS = 30 * 24 * 60 * 60_000;
 /** Commission on the team's valid bet that every agent earns (the brand's base plan). */
 export const COMMISSION_RATE = 0.005;
 
-const FIXTURE_KEYS: Record<Kind, string> = {
+const FIXTURE_KEYS: Record<Kind, 'dividendContracts' | 'dailySalaryContracts' | 'hourSalaryContracts' | 'realtimeSalaryContracts'> = {
   dividend: 'dividendContracts',
   dailySalary: 'dailySalaryContracts',
   hourSalary: 'hourSalaryContracts',
@@ -81,14 +83,12 @@ interface AgentState {
   salaryDueAt: number;
 }
 
-const cents = (n: number) => Math.round(n * 100) / 100;
-const sum = (xs: readonly number[]) => cents(xs.reduce((s, x) => s + x, 0));
+const sum = (xs: readonly number[]) => sumMoney(xs);
 
 const state = perLoad<AgentState>((sim) => {
   const contracts: ContractRecord[] = [];
-  for (const [kind, key] of Object.entries(FIXTURE_KEYS) as [Kind, string][]) {
-    const rows = (sim.world.agent[key] ?? []) as ContractRecord[];
-    for (const row of rows) {
+  for (const kind of Object.keys(FIXTURE_KEYS) as Kind[]) {
+    for (const row of sim.world.agent[FIXTURE_KEYS[kind]]) {
       const c: ContractRecord = { ...row, kind };
       // A fixture's active contract starts at the load: the seeded history is never paid back.
       if (c.status === 'active') c.activeSince = c.settledUntil = sim.loadedAt;
@@ -221,22 +221,19 @@ export function teamOverview(sim: Sim, me: Account) {
     directMembers: team.filter((m) => m.level === 1).length,
     newMembersToday: team.filter((m) => m.account.createdAt >= today).length,
     activeMembers: team.filter((m) => isActive(sim, m.account.account)).length,
-    teamBalance: cents(teamBalance),
-    teamDeposit: cents(teamDeposit),
-    teamWithdraw: cents(teamWithdraw),
-    teamValidBet: cents(teamValidBet),
-    teamProfit: cents(teamProfit),
+    teamBalance: roundMoney(teamBalance),
+    teamDeposit: roundMoney(teamDeposit),
+    teamWithdraw: roundMoney(teamWithdraw),
+    teamValidBet: roundMoney(teamValidBet),
+    teamProfit: roundMoney(teamProfit),
   };
 }
 
 export function announcements(sim: Sim): Announcement[] {
-  const rows = (sim.world.agent.announcements ?? []) as (Omit<Announcement, 'type'> & {
-    type?: string;
-  })[];
-  return rows
+  return sim.world.agent.announcements
     .map((a) => ({
       id: a.id,
-      type: a.type ?? 'B',
+      type: 'B',
       title: a.title,
       content: a.content,
       timestamp: a.timestamp,
@@ -363,7 +360,7 @@ export function teamProfitLoss(
       win: sum(bets.map((b) => b.winAmount)),
       bonus,
       // The member's result: winnings less stakes, plus bonuses received.
-      profit: cents(sum(bets.map((b) => b.profit)) + bonus),
+      profit: roundMoney(sum(bets.map((b) => b.profit)) + bonus),
     };
   });
   rows.sort((a, b) => a.account.localeCompare(b.account));
@@ -411,22 +408,16 @@ export function revenue(sim: Sim, me: Account, q: { pageNo?: number; pageSize?: 
     .sort(([a], [b]) => b.localeCompare(a))
     .map(([day, d]) => ({
       day,
-      commission: cents(d.validBet * COMMISSION_RATE),
-      dividend: cents(Math.max(0, -d.profit) * dividendRate),
-      salary: cents(d.salary),
+      commission: roundMoney(d.validBet * COMMISSION_RATE),
+      dividend: roundMoney(Math.max(0, -d.profit) * dividendRate),
+      salary: roundMoney(d.salary),
     }));
   const total = sum(rows.map((r) => r.commission + r.dividend + r.salary));
   return { total, rows: pageFromQuery(rows, q).list };
 }
 
 export function contractSettings(sim: Sim) {
-  const s = (sim.world.agent.consolidatedSettings ?? {}) as Partial<Record<string, number>>;
-  return {
-    dailysalreqtype: s.dailysalreqtype ?? 1,
-    divtypereq: s.divtypereq ?? 1,
-    contracthoursalreq: s.contracthoursalreq ?? 1,
-    realtimesalreqtype: s.realtimesalreqtype ?? 1,
-  };
+  return { ...sim.world.agent.consolidatedSettings };
 }
 
 // ---- contracts ------------------------------------------------------------------------------------
@@ -653,8 +644,8 @@ function settleContract(sim: Sim, st: AgentState, c: ContractRecord, now: number
     }
   }
   for (const [start, p] of [...periods].sort(([a], [b]) => a - b)) {
-    const validBet = cents(p.validBet);
-    const amount = cents((validBet * c.rate) / 100);
+    const validBet = roundMoney(p.validBet);
+    const amount = roundMoney((validBet * c.rate) / 100);
     if (amount < 0.01 || !meetsTargets(c, validBet, p.members.size)) continue;
     const end = start + ms;
     const label = SALARY_LABELS[c.kind] ?? c.kind;

@@ -13,12 +13,12 @@ import { earnPoints } from './points';
 import { perLoad } from './registry';
 import type { Session } from './sessions';
 import type { Account, Sim } from './state';
+import { isMoney, roundMoney } from '../../openapi/money';
 
 export const TICKET_TTL_MS = 2 * 60 * 60_000;
 export const DEMO_MAX_BET = 10_000;
 export const DEMO_GAME_PATH = '/__demo/game';
 
-const cents = (n: number) => Math.round(n * 100) / 100;
 
 /** How the demo page plays the game: reels, a two-card table, or a three-ball draw. */
 export type PlayMode = 'slot' | 'table' | 'lottery';
@@ -291,9 +291,7 @@ export function placeDemoBet(
   const { ticket, account } = live;
   const game = ticket.game;
   if (
-    typeof amount !== 'number' ||
-    !Number.isFinite(amount) ||
-    Math.abs(cents(amount) - amount) > 1e-9
+    !isMoney(amount)
   ) {
     throw badRequest('amount must be a number with at most two decimals', 'body/amount');
   }
@@ -312,7 +310,7 @@ export function placeDemoBet(
     throw refused('wallet.insufficient.balance', 'Insufficient balance');
   }
   const result = playRound(game.mode, pick as string | undefined, rng);
-  const winAmount = cents(amount * result.multiplier);
+  const winAmount = roundMoney(amount * result.multiplier);
   const bet = sim.ledger.settleBet(account.account, {
     vendor: game.vendor,
     gameName: game.gameName,

@@ -5,11 +5,11 @@
  */
 import type { Game } from '../../openapi/games';
 import { badRequest, notFound, refused } from '../errors';
+import { LOBBY_PAGE_SIZE } from '../../openapi/constants';
 import type { Account, Sim } from './state';
 import type { GameFixture, VendorFixture } from './world';
 
-/** Lobby page size (spec section 9: pageNo 1, pageSize 42). */
-export const LOBBY_PAGE_SIZE = 42;
+export { LOBBY_PAGE_SIZE };
 /** How many recently played games an account keeps. */
 export const RECENT_LIMIT = 20;
 
@@ -53,11 +53,7 @@ const upper = (s: string | undefined) => (s ?? '').trim().toUpperCase();
 const byOrder = (a: { sort: number }, b: { sort: number }) => a.sort - b.sort;
 
 function categoryOrder(sim: Sim): string[] {
-  const settings = (sim.world.system as { menuSettings?: { categoryOrder?: unknown } })
-    .menuSettings;
-  const order = Array.isArray(settings?.categoryOrder)
-    ? settings.categoryOrder.filter((c): c is string => typeof c === 'string')
-    : [];
+  const order = sim.world.system.menuSettings.categoryOrder;
   return [...order, ...DEFAULT_CATEGORY_ORDER.filter((c) => !order.includes(c))];
 }
 

@@ -4,6 +4,7 @@
  * (balance = sum of transactions, never negative) holds under any number of concurrent requests.
  */
 import { ApiError } from '../errors';
+import { roundMoney } from '../../openapi/money';
 
 export type TxKind = 'bet' | 'win' | 'deposit' | 'withdraw' | 'transfer' | 'redeem' | 'bonus' | 'rebate' | 'convert';
 
@@ -31,7 +32,6 @@ export interface BetRow {
   time: number;
 }
 
-const cents = (n: number) => Math.round(n * 100) / 100;
 
 export class Ledger {
   private readonly txs = new Map<string, LedgerTx[]>();
@@ -47,8 +47,8 @@ export class Ledger {
   /** Post a signed amount; refuses (and changes nothing) when the balance would go negative. */
   post(account: string, kind: TxKind, amount: number, remark: string, time: number, status: LedgerTx['status'] = 'success'): LedgerTx {
     if (!Number.isFinite(amount)) throw new ApiError(400, 'request_param_err', 'amount must be a finite number');
-    const value = cents(amount);
-    const after = cents(this.balance(account) + value);
+    const value = roundMoney(amount);
+    const after = roundMoney(this.balance(account) + value);
     if (after < 0) throw new ApiError(400, 'wallet.insufficient.balance', 'Insufficient balance');
     const tx: LedgerTx = { id: this.nextTx++, account, kind, amount: value, balanceAfter: after, time, remark, status };
     this.balances.set(account, after);
@@ -70,8 +70,8 @@ export class Ledger {
       ...bet,
       id: this.nextBet++,
       account,
-      validBet: cents(bet.betAmount),
-      profit: cents(bet.winAmount - bet.betAmount),
+      validBet: roundMoney(bet.betAmount),
+      profit: roundMoney(bet.winAmount - bet.betAmount),
     };
     const list = this.bets.get(account) ?? [];
     list.push(row);
@@ -85,7 +85,7 @@ export class Ledger {
 
   /** The invariant the concurrency benchmark checks. */
   consistent(account: string): boolean {
-    const sum = cents(this.transactions(account).reduce((s, t) => s + t.amount, 0));
+    const sum = roundMoney(this.transactions(account).reduce((s, t) => s + t.amount, 0));
     return sum === this.balance(account) && this.balance(account) >= 0;
   }
 }

@@ -4,6 +4,7 @@
  * history up to the world's "now", and any later draw (as the clock moves) is generated
  * deterministically from the lottery code and draw time, so the same draw always has the same result.
  */
+import type { LotteryGame, LotteryMenu as LotteryGroup, LotteryWorld, Numero } from '../../openapi/fixtures';
 import { badRequest, notFound } from '../errors';
 import { hash32, seeded } from './random';
 import { perLoad } from './registry';
@@ -16,44 +17,10 @@ export const VN_NUMEROS_COUNT = 100;
 export const POPULAR_COUNT = 20;
 const RECENT_LIMIT = 20;
 
-export interface LotteryGame {
-  gameCode: string;
-  gameName: string;
-  defaultPlayType: string;
-  drawIntervalSeconds: number;
-}
+export type { LotteryGame, Numero };
 
-interface LotteryGroup {
-  gameGroupCode: string;
-  labelName: string;
-  prizeMode: string;
-  games: LotteryGame[];
-}
-
-export interface Numero {
-  gameCode: string;
-  numero: string;
-  openTime: number;
-  result: string;
-}
-
-interface LotteryWorld {
-  gameMenus: LotteryGroup[];
-  vnGameMenus: LotteryGroup[];
-  numeros: Numero[];
-}
-
-const asArray = <T>(v: unknown): T[] => (Array.isArray(v) ? (v as T[]) : []);
-
-/** The lottery fixture, narrowed (world.ts types it loosely). */
-function lotteryWorld(sim: Sim): LotteryWorld {
-  const raw = sim.world.lottery as Record<string, unknown>;
-  return {
-    gameMenus: asArray<LotteryGroup>(raw.gameMenus),
-    vnGameMenus: asArray<LotteryGroup>(raw.vnGameMenus),
-    numeros: asArray<Numero>(raw.numeros),
-  };
-}
+/** The lottery fixture (validated when loaded: openapi/fixtures.ts). */
+const lotteryWorld = (sim: Sim): LotteryWorld => sim.world.lottery;
 
 interface LotteryState {
   /** account -> lottery codes, most recent first. */

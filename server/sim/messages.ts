@@ -25,7 +25,7 @@ interface MessageState {
 
 const state = perLoad<MessageState>(() => ({ read: new Map(), chatUnread: new Map() }));
 
-const fixtures = (sim: Sim) => (sim.world.system.messages ?? []) as Message[];
+const fixtures = (sim: Sim) => sim.world.system.messages;
 
 function view(sim: Sim, account: string, m: Message): Message {
   const read = m.read || (state(sim).read.get(account)?.has(m.id) ?? false);

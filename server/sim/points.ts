@@ -12,6 +12,7 @@ import { inRange, paginate } from './paging';
 import { perLoad } from './registry';
 import type { Account, Sim } from './state';
 import { sumBalance } from './wallet';
+import { roundMoney } from '../../openapi/money';
 
 const DAY = 86_400_000;
 export const POINTS_PER_UNIT = 100;
@@ -24,7 +25,6 @@ export const REVIEW_DELAY_MS = 10 * 60_000;
 export const TURNOVER_MULTIPLE = 5;
 const REMARK_MAX = 140;
 
-const cents = (n: number) => Math.round(n * 100) / 100;
 
 export interface Reward {
   rewardId: number;
@@ -283,7 +283,7 @@ export function redeem(
     rewardName: reward.name,
     quantity: req.quantity,
     points: cost,
-    amount: cents(reward.amount * req.quantity),
+    amount: roundMoney(reward.amount * req.quantity),
     status: 'In Process',
     time: now,
     remark: (req.remark ?? '').slice(0, REMARK_MAX),
@@ -353,7 +353,7 @@ export function convertPoints(sim: Sim, account: Account, points: number, passwo
   }
   const w = walletOf(sim, account);
   if (account.points < points) throw refused('points.insufficient', 'Not enough points');
-  const amount = cents(points / POINTS_PER_UNIT);
+  const amount = roundMoney(points / POINTS_PER_UNIT);
   const now = sim.now();
   sim.ledger.post(account.account, 'convert', amount, `Converted ${points} points`, now);
   consume(w, points);

@@ -4,6 +4,7 @@
  * overrides it (not started: 'coming soon', ended: 'close').
  */
 import type { Static } from '@sinclair/typebox';
+import type { PromotionFixture } from '../../openapi/fixtures';
 import type { ActivityStatus, PromotionSchema } from '../../openapi/promotions';
 import { forbidden, notFound, refused } from '../errors';
 import { perLoad } from './registry';
@@ -12,20 +13,6 @@ import type { Account, Sim } from './state';
 type Status = Static<typeof ActivityStatus>;
 export type Promotion = Static<typeof PromotionSchema>;
 
-interface PromotionFixture extends Promotion {
-  enabled?: boolean;
-  /** Raffle prize credited on claim. */
-  prize?: number;
-}
-
-interface MissionFixture {
-  id: number;
-  title: string;
-  target: number;
-  progress: number;
-  reward: number;
-  status: Status;
-}
 
 /** Categories whose join is an application staff review ('applying') rather than instant ('joined'). */
 export const REVIEWED_CATEGORIES: ReadonlySet<string> = new Set(['deposit', 'vip']);
@@ -52,8 +39,7 @@ interface PromotionState {
 
 const state = perLoad<PromotionState>(() => ({ status: new Map(), comments: new Map() }));
 
-const fixtures = (sim: Sim) =>
-  (sim.world.promotions as unknown as PromotionFixture[]).filter((p) => p.enabled !== false);
+const fixtures = (sim: Sim) => sim.world.promotions.filter((p) => p.enabled);
 
 function find(sim: Sim, id: number): PromotionFixture {
   const promo = fixtures(sim).find((p) => p.id === id);
@@ -185,8 +171,7 @@ export function rewardCenter(sim: Sim, me: Account): Promotion[] {
   return list(sim, me).filter((p) => !NOT_TAKEN.has(p.status));
 }
 
-const missions = (sim: Sim) =>
-  ((sim.world.system.missions ?? []) as MissionFixture[]).map((m) => ({ ...m }));
+const missions = (sim: Sim) => sim.world.system.missions.map((m) => ({ ...m }));
 
 /** The badge of the mission menu item: open missions (0 hides it, also when MISSION3 is off). */
 export function missionSummary(sim: Sim): { count: number; claimable: number } {

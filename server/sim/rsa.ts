@@ -2,7 +2,7 @@
  * The simulator's side of the encrypted-call scheme: it holds the RSA private key, publishes the
  * modulus, unwraps the Encryption header and decrypts the DES body (design.md, "Wire conventions").
  */
-import { constants, generateKeyPairSync, privateDecrypt, type KeyObject } from 'node:crypto';
+import { constants, createPublicKey, generateKeyPairSync, privateDecrypt, type KeyObject } from 'node:crypto';
 import { desDecrypt } from '../../openapi/wire-crypto';
 
 export class RsaKeyHolder {
@@ -10,9 +10,12 @@ export class RsaKeyHolder {
   private readonly privateKey: KeyObject;
   private readonly modulusBytes: number;
 
-  constructor() {
-    // 1024 bits is what the gateway's old library uses; the key is made fresh at every start.
-    const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 1024, publicExponent: 0x10001 });
+  /** A fixed key for known-answer tests; without one the key is made fresh at every start. */
+  constructor(fixedKey?: KeyObject) {
+    // 1024 bits is what the gateway's old library uses.
+    const { privateKey, publicKey } = fixedKey
+      ? { privateKey: fixedKey, publicKey: createPublicKey(fixedKey) }
+      : generateKeyPairSync('rsa', { modulusLength: 1024, publicExponent: 0x10001 });
     this.privateKey = privateKey;
     const jwk = publicKey.export({ format: 'jwk' });
     this.modulusHex = Buffer.from(jwk.n ?? '', 'base64url').toString('hex').replace(/^0+/, '');

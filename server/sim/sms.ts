@@ -3,6 +3,7 @@
  * per 1000 ms per number, a 5-minute lock after too many requests, codes that expire and are used once.
  */
 import { randomInt } from 'node:crypto';
+import { SMS_THROTTLE_MS, TOO_MANY_REQUESTS_LOCK_MS } from '../../openapi/constants';
 import { ApiError } from '../errors';
 
 export type SmsPurpose = 'register' | 'login' | 'forgot';
@@ -18,8 +19,8 @@ export interface OutboxEntry {
   expiresAt: number;
 }
 
-export const SMS_THROTTLE_MS = 1000;
-export const SMS_LOCK_MS = 5 * 60_000;
+export { SMS_THROTTLE_MS };
+export const SMS_LOCK_MS = TOO_MANY_REQUESTS_LOCK_MS;
 /** Requests per number within the window before the lock. */
 export const SMS_MAX_REQUESTS = 5;
 const SMS_WINDOW_MS = 10 * 60_000;

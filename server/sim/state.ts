@@ -2,7 +2,7 @@
  * The simulator's whole state: the world of a scenario, accounts, sessions, ledger, SMS, captcha and
  * clock. Route handlers stay thin and ask this object; the QA control API resets and steers it.
  */
-import { AGENT_TYPES, GUEST_TYPE } from '../../openapi/define';
+import { GUEST_TYPE, isAgentType } from '../../openapi/constants';
 import { ApiError, forbidden, notSession } from '../errors';
 import { CaptchaStore } from './captcha';
 import { Clock } from './clock';
@@ -214,7 +214,7 @@ export class Sim {
     }
     const id = this.nextMemberId++;
     const { password, ...rest } = fields;
-    const vip1 = this.world.vip[0] as { labelName?: string; color?: string; color2?: string } | undefined;
+    const vip1 = this.world.vip[0];
     const account: Account = {
       id,
       nickname: fields.account,
@@ -247,7 +247,7 @@ export class Sim {
   }
 
   isAgent(account: Account): boolean {
-    return (AGENT_TYPES as readonly number[]).includes(account.isAgent);
+    return isAgentType(account.isAgent);
   }
 
   isGuest(account: Account): boolean {

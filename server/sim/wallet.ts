@@ -10,8 +10,8 @@ import type { BetRow, LedgerTx } from './ledger';
 import { inRange, paginate } from './paging';
 import { perLoad } from './registry';
 import type { Account, Sim } from './state';
+import { isMoney, roundMoney } from '../../openapi/money';
 
-const cents = (n: number) => Math.round(n * 100) / 100;
 
 /** The main wallet's name in transfers. */
 export const MAIN_WALLET = 'MAIN';
@@ -135,7 +135,7 @@ export function walletVendors(sim: Sim): { vendor: string; name: string }[] {
 export function sumBalance(sim: Sim, account: string): number {
   let sum = sim.ledger.balance(account);
   for (const v of subWallets(sim, account).values()) sum += v;
-  return cents(sum);
+  return roundMoney(sum);
 }
 
 export function subWalletBalance(sim: Sim, account: string, vendor: string): number {
@@ -167,14 +167,14 @@ export function transfer(
   if (matching.some((v) => v.maintenance)) {
     throw refused('game.maintenance', `${vendor} is under maintenance; try again later`);
   }
-  const value = cents(amount);
+  const value = roundMoney(amount);
   if (value <= 0) throw badRequest('amount must be at least 0.01', 'body/amount');
   const subs = subWallets(sim, account.account);
   const current = subs.get(vendor) ?? 0;
   if (src === MAIN_WALLET) {
     // The ledger refuses (and changes nothing) when the main wallet is short.
     sim.ledger.post(account.account, 'transfer', -value, `Transfer to ${vendor} wallet`, sim.now());
-    subs.set(vendor, cents(current + value));
+    subs.set(vendor, roundMoney(current + value));
   } else {
     if (current < value) throw refused('wallet.insufficient.balance', 'Insufficient balance');
     sim.ledger.post(
@@ -184,7 +184,7 @@ export function transfer(
       `Transfer from ${vendor} wallet`,
       sim.now(),
     );
-    subs.set(vendor, cents(current - value));
+    subs.set(vendor, roundMoney(current - value));
   }
   return sumBalance(sim, account.account);
 }
@@ -202,7 +202,7 @@ interface PromotionLike {
 }
 
 function promotion(sim: Sim, id: number): PromotionLike | undefined {
-  return (sim.world.promotions as unknown as PromotionLike[]).find((p) => p.id === id);
+  return sim.world.promotions.find((p) => p.id === id);
 }
 
 /** Bonus of a deposit promotion: 'N% … up to $M' in its title or summary, 'at least $K' as minimum. */
@@ -214,7 +214,7 @@ function promotionBonus(promo: PromotionLike, amount: number): number {
   const min = /at least \$([\d,]+(?:\.\d+)?)/i.exec(text);
   if (min?.[1] && amount < Number(min[1].replace(/,/g, ''))) return 0;
   const bonus = (amount * Number(pct[1])) / 100;
-  return cents(cap?.[1] ? Math.min(bonus, Number(cap[1].replace(/,/g, ''))) : bonus);
+  return roundMoney(cap?.[1] ? Math.min(bonus, Number(cap[1].replace(/,/g, ''))) : bonus);
 }
 
 /** A deposit is credited at once in the simulator; a deposit promotion adds its bonus. */
@@ -436,9 +436,9 @@ export function personalProfit(sim: Sim, account: string, q: RecordQuery) {
   for (const b of inRange(sim.ledger.betsOf(account), q.startTime, q.endTime)) {
     const key = day(b.time);
     const row = days.get(key) ?? { day: key, bet: 0, win: 0, profit: 0 };
-    row.bet = cents(row.bet + b.betAmount);
-    row.win = cents(row.win + b.winAmount);
-    row.profit = cents(row.win - row.bet);
+    row.bet = roundMoney(row.bet + b.betAmount);
+    row.win = roundMoney(row.win + b.winAmount);
+    row.profit = roundMoney(row.win - row.bet);
     days.set(key, row);
     totalBet += b.betAmount;
     totalWin += b.winAmount;
@@ -447,9 +447,9 @@ export function personalProfit(sim: Sim, account: string, q: RecordQuery) {
   const pageSize = q.pageSize ?? 20;
   const start = ((q.pageNo ?? 1) - 1) * pageSize;
   return {
-    totalBet: cents(totalBet),
-    totalWin: cents(totalWin),
-    profit: cents(totalWin - totalBet),
+    totalBet: roundMoney(totalBet),
+    totalWin: roundMoney(totalWin),
+    profit: roundMoney(totalWin - totalBet),
     days: all.slice(start, start + pageSize),
   };
 }
@@ -470,9 +470,9 @@ export function rebate(sim: Sim, account: string) {
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([gameType, validBet]) => {
       const rate = REBATE_RATES[gameType] ?? DEFAULT_REBATE_RATE;
-      return { gameType, validBet: cents(validBet), rate, rebate: cents(validBet * rate) };
+      return { gameType, validBet: roundMoney(validBet), rate, rebate: roundMoney(validBet * rate) };
     });
-  return { claimable: cents(items.reduce((s, i) => s + i.rebate, 0)), items };
+  return { claimable: roundMoney(items.reduce((s, i) => s + i.rebate, 0)), items };
 }
 
 export function claimRebate(sim: Sim, account: string): LedgerTx {
@@ -487,7 +487,7 @@ export function claimRebate(sim: Sim, account: string): LedgerTx {
 
 /** Guard for a positive amount with at most two decimals, as money travels (common.ts Money). */
 export function assertMoney(amount: number, field: string): void {
-  if (!Number.isFinite(amount) || amount <= 0 || Math.abs(cents(amount) - amount) > 1e-9) {
+  if (!isMoney(amount) || amount <= 0) {
     throw badRequest(`${field} must be a positive amount with at most two decimals`, field);
   }
 }

@@ -1,183 +1,96 @@
 /**
- * The simulated brand world: the JSON of `fixtures/` with a scenario laid over it. Loaded once per
- * file and deep-copied per simulator, so a reset or a scenario switch starts from the seed again.
+ * The simulated brand world: the JSON of `fixtures/` with a scenario laid over it. Each file is read
+ * and validated against its schema (openapi/fixtures.ts) once, then deep-copied per simulator, so a
+ * reset or a scenario switch starts from the seed again.
  */
-import { readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { ModuleNode } from '../../openapi/system';
 import { DEFAULT_REGISTER_RULES, type FieldRule } from '../../openapi/field-rules';
+import type {
+  Brand,
+  FixtureFile,
+  FixtureOf,
+  GameFixture,
+  HistoryRow,
+  MemberFixture,
+  Scenario,
+  VendorFixture,
+  WorldFixtures,
+} from '../../openapi/fixtures';
+import type { ModuleNode } from '../../openapi/system';
+import { FixtureError, readFixtureFile, readScenarioFile } from './fixture-files';
 
-export const FIXTURES_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'fixtures');
+/** The world's files: the repository's fixtures/, or another brand's (SIM_FIXTURES_DIR). */
+export const FIXTURES_DIR = process.env.SIM_FIXTURES_DIR ?? join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'fixtures');
 
-export interface Brand {
-  merchantCode: string;
-  merchantId: number;
-  brandName: string;
-  platform: string;
-  lotteryType: string;
-  device: string;
-  prizeModes: string[];
-  announcementTypes: string[];
-  announcementExecution: string;
-  esportsVendors: string[];
-  theme: 'light' | 'dark';
-  currencySymbol: string;
-  currency: string;
-  languages: string[];
-  defaultLanguage: string;
-  loginBeforeHome: boolean;
-  systemStatus: 0 | 1 | 2;
-  location: { ip: string; country: string };
-  gtagId: string;
-  imageCDNs: string[];
-  launchGameCDNs: string[];
-  customerService: { csType: number; liveChatUrl: string; vipChatUrl: string };
-  social: { facebook?: string; instagram?: string; telegram?: string };
-  footer: {
-    infoGroups: { title: string; links: { label: string; href: string }[] }[];
-    paymentLogos: string[];
-    licence: string;
-    company: string;
-    copyright: string;
-  };
-  smsExpiredMinutes: number;
-  thirdPartySms: boolean;
-  maintenance: { startTime: number; endTime: number; message: string };
-  defaultPassword: string;
-  /** Registration shows a captcha (public setting). */
-  registerCaptcha?: boolean;
-}
+/** The fixture types (openapi/fixtures.ts), under the names the simulator has always used. */
+export type { Brand, GameFixture, HistoryRow, MemberFixture, Scenario, VendorFixture };
 
-export interface VendorFixture {
-  vendor: string;
-  vendorName: string;
-  gameCategory: string;
-  vassalage: string;
-  isHot: number;
-  isGame: string;
-  gameClassify: string;
-  logo: string;
-  sort: number;
-  maintenance: boolean;
-}
-
-export interface GameFixture {
-  gameId: number;
-  nodeId: number;
-  roomId?: number;
-  rooms?: { roomId: number; roomName: string; minBet: number; players?: number }[];
-  vassalage: string;
-  accountTypeName: string;
-  gameType: string;
-  gameCode: string;
-  code: string;
-  defaultPlayType: string;
-  vendor: string;
-  isGame: string;
-  gameName: string;
-  gameClassify: string;
-  minBet: number;
-  minLineNum: number;
-  isHot: number;
-  isNew: number;
-  image: string;
-  maintenance: boolean;
-  sort: number;
-}
-
-export interface HistoryRow {
-  kind: 'bet' | 'deposit' | 'withdraw' | 'bonus' | 'transfer';
-  amount: number;
-  vendor?: string;
-  gameId?: number;
-  gameName?: string;
-  win?: number;
-  time: number;
-  remark?: string;
-}
-
-export interface MemberFixture {
-  id: number;
-  account: string;
-  nickname: string;
-  password: string;
-  mobileNum: string;
-  countryDialingCode: string;
-  email: string;
-  isAgent: number;
-  type: number;
-  parentAccount: string | null;
-  customerId: string;
-  clubLabel: { labelName: string; color: string; color2: string; rankLevel: number };
-  memberLabel: { text: string; textColor: string; backgroundColor: string };
-  balance: number;
-  points: number;
-  firstTimeLogin: boolean;
-  passwordExpired: boolean;
-  createdAt: number;
-  affiliateCode?: string;
-  paymentPassword?: string;
-  history: HistoryRow[];
-}
-
-export interface Scenario {
-  name: string;
-  description: string;
-  brand?: Partial<Brand>;
-  flags?: Record<string, boolean>;
-  systemStatus?: 0 | 1 | 2;
-}
-
-/** Everything else of the world is read as the fixture files hold it. */
-export interface World {
-  brand: Brand;
-  whitelabel: ModuleNode[];
+/** The world a simulator holds: the fixture files, register rules filled in when the file is absent. */
+export interface World extends WorldFixtures {
   registerRules: FieldRule[];
-  vendors: VendorFixture[];
-  games: GameFixture[];
-  members: MemberFixture[];
-  banners: Record<string, unknown>[];
-  announcements: Record<string, unknown>[];
-  promotions: Record<string, unknown>[];
-  vip: Record<string, unknown>[];
-  agent: Record<string, unknown>;
-  help: Record<string, unknown>;
-  countries: { countryCode: string; countryDialingCode: string; name: string }[];
-  lottery: Record<string, unknown>;
-  system: Record<string, unknown>;
 }
 
-const cache = new Map<string, unknown>();
+type WorldFile = FixtureFile & `${keyof WorldFixtures}.json`;
 
-function readFixture<T>(name: string, fallback?: T): T {
-  if (!cache.has(name)) {
-    const path = join(FIXTURES_DIR, name);
-    try {
-      cache.set(name, JSON.parse(readFileSync(path, 'utf8')));
-    } catch (err) {
-      if (fallback === undefined) throw err;
-      cache.set(name, fallback);
-    }
+/** A file of the world, read and validated (fixture-files.ts); a missing file stops the start too. */
+function loadWorldFile<F extends WorldFile>(name: F): FixtureOf<F> {
+  const data = readFixtureFile(FIXTURES_DIR, name);
+  if (data === undefined) throw new FixtureError(join(FIXTURES_DIR, name), '', 'file is missing');
+  return data;
+}
+
+let seed: World | undefined;
+
+/** Every file read and validated once, on first use; each world is a deep copy of this seed. */
+function worldSeed(): World {
+  seed ??= {
+    brand: loadWorldFile('brand.json'),
+    whitelabel: loadWorldFile('whitelabel.json'),
+    registerRules: readFixtureFile(FIXTURES_DIR, 'register-rules.json') ?? [...DEFAULT_REGISTER_RULES],
+    vendors: loadWorldFile('vendors.json'),
+    games: loadWorldFile('games.json'),
+    members: loadWorldFile('members.json'),
+    banners: loadWorldFile('banners.json'),
+    announcements: loadWorldFile('announcements.json'),
+    promotions: loadWorldFile('promotions.json'),
+    vip: loadWorldFile('vip.json'),
+    agent: loadWorldFile('agent.json'),
+    help: loadWorldFile('help.json'),
+    countries: loadWorldFile('countries.json'),
+    lottery: loadWorldFile('lottery.json'),
+    system: loadWorldFile('system.json'),
+  };
+  return seed;
+}
+
+const scenarios = new Map<string, Scenario>();
+
+function scenarioFile(name: string): Scenario {
+  let scenario = scenarios.get(name);
+  if (!scenario) {
+    scenario = readScenarioFile(join(FIXTURES_DIR, 'scenarios', `${name}.json`));
+    scenarios.set(name, scenario);
   }
-  return structuredClone(cache.get(name)) as T;
+  return structuredClone(scenario);
 }
 
 export function listScenarios(): Scenario[] {
   return readdirSync(join(FIXTURES_DIR, 'scenarios'))
     .filter((f) => f.endsWith('.json'))
-    .map((f) => readFixture<Scenario>(join('scenarios', f)))
+    .map((f) => scenarioFile(f.slice(0, -'.json'.length)))
     .sort((a, b) => a.name.localeCompare(b.name));
 }
 
 export function readScenario(name: string): Scenario {
   if (!/^[a-z0-9-]+$/.test(name)) throw new Error(`bad scenario name: ${name}`);
-  try {
-    return readFixture<Scenario>(join('scenarios', `${name}.json`));
-  } catch {
+  if (!existsSync(join(FIXTURES_DIR, 'scenarios', `${name}.json`))) {
     const known = listScenarios().map((s) => s.name).join(', ');
     throw new Error(`unknown scenario "${name}" (known: ${known})`);
   }
+  // A scenario that exists but is malformed stops with its FixtureError, not as "unknown".
+  return scenarioFile(name);
 }
 
 /** Set the enabled state of a module flag wherever it appears in the tree. Returns whether found. */
@@ -202,23 +115,7 @@ export function flagEnabled(tree: ModuleNode[], modId: string): boolean {
 }
 
 export function loadWorld(scenario: Scenario): World {
-  const world: World = {
-    brand: readFixture<Brand>('brand.json'),
-    whitelabel: readFixture<ModuleNode[]>('whitelabel.json'),
-    registerRules: readFixture<FieldRule[]>('register-rules.json', structuredClone([...DEFAULT_REGISTER_RULES])),
-    vendors: readFixture<VendorFixture[]>('vendors.json'),
-    games: readFixture<GameFixture[]>('games.json'),
-    members: readFixture<MemberFixture[]>('members.json'),
-    banners: readFixture('banners.json'),
-    announcements: readFixture('announcements.json'),
-    promotions: readFixture('promotions.json'),
-    vip: readFixture('vip.json'),
-    agent: readFixture('agent.json'),
-    help: readFixture('help.json'),
-    countries: readFixture('countries.json'),
-    lottery: readFixture('lottery.json'),
-    system: readFixture('system.json'),
-  };
+  const world = structuredClone(worldSeed());
   if (scenario.brand) Object.assign(world.brand, scenario.brand);
   for (const [modId, enabled] of Object.entries(scenario.flags ?? {})) {
     if (!setFlag(world.whitelabel, modId, enabled)) {

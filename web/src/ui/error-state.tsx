@@ -9,15 +9,21 @@ import { isChunkError } from '../lib/lazy';
 import { i18n } from '../i18n';
 import './error-state.css';
 
+/** Screens whose errors catalogue has its own wording for some codes (`errors:<context>.<code>`). */
+export type ErrorContext = 'agentCentre' | 'memberCentre';
+
 /**
- * The text to show for any error: its code's translation (the catalogue of spec section 8, phone
- * verification codes included), else the server's message. A fetch that never got an answer, with
- * or without the client's envelope, reads 'Network link abnormal, please try again'.
+ * The text to show for any error: its code's translation (the errors catalogue: every code of the
+ * error registry and the spec section 8 codes), the context's own wording of the code first when
+ * one is given, else the server's message. A fetch that never got an answer, with or without the
+ * client's envelope, reads 'Network link abnormal, please try again'.
  */
-export function describeError(error: unknown): string {
+export function describeError(error: unknown, context?: ErrorContext): string {
   if (isChunkError(error)) return i18n.t('errors:chunk_timeout');
   if (error instanceof ApiError) {
     if (error.errorCode === NETWORK_ERROR) return i18n.t('errors:network_error');
+    const own = context && `${context}.${error.errorCode}`;
+    if (own && i18n.exists(own, { ns: 'errors' })) return i18n.t(own as 'unknown', { ns: 'errors' });
     if (i18n.exists(error.errorCode, { ns: 'errors' })) return i18n.t(error.errorCode as 'unknown', { ns: 'errors' });
     return error.message || i18n.t('errors:unknown');
   }

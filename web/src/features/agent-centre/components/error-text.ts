@@ -1,19 +1,13 @@
 /**
  * Failed calls in the player's language (brief: server messages shown via errorCode keys): the
- * centre's own wording of the code first, then the shared catalogue (errors namespace, then the
- * server's message) through describeError.
+ * centre's own wording of the code first (errors catalogue, `agentCentre.<code>`), then the code's
+ * shared text, then the server's message, through describeError.
  */
 import { ApiError } from '../../../api/client';
-import { i18n } from '../../../i18n';
 import { describeError } from '../../../ui/error-state';
 
 export function errorText(error: unknown): string {
-  if (error instanceof ApiError) {
-    const key = `error.${error.errorCode}`;
-    if (i18n.exists(key, { ns: 'agentCentre' }))
-      return i18n.t(key as 'error.fallback', { ns: 'agentCentre' });
-  }
-  return describeError(error);
+  return describeError(error, 'agentCentre');
 }
 
 /** Form fields the server refused: `value.fields[].field` is 'body/amount', the form knows 'amount'. */

@@ -5,12 +5,12 @@ import { PageHead, Stat, useMoney } from '../../../ui/centre/parts';
 import { RecordTable, type Column } from '../../../ui/centre/record-table';
 import { ErrorState } from '../../../ui/error-state';
 import { Skeleton } from '../../../ui/spinner';
+import { sumMoney } from '../../../../../openapi/money';
 import { useAgentRevenue } from '../api/get-agent-revenue';
 import { AGENT_PAGE_SIZE } from '../constants';
 import type { RevenueRow } from '../types';
 
-const sum = (rows: readonly RevenueRow[], f: (r: RevenueRow) => number) =>
-  Math.round(rows.reduce((s, r) => s + f(r), 0) * 100) / 100;
+const sum = (rows: readonly RevenueRow[], f: (r: RevenueRow) => number) => sumMoney(rows.map(f));
 
 export function RevenuePage() {
   const { t } = useTranslation('agentCentre');

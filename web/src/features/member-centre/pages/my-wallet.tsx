@@ -18,6 +18,7 @@ import { useWalletTransfer } from '../api/wallet-transfer';
 import { parseAmount } from '../amount';
 import { MAIN_WALLET, MONEY_MAX } from '../constants';
 import { errorText, refusedFields } from '../components/error-text';
+import { roundMoney } from '../../../../../openapi/money';
 
 type Direction = 'in' | 'out';
 
@@ -38,7 +39,7 @@ export function MyWalletPage() {
   const total = balance.data?.sumBalance;
   const games =
     main !== undefined && total !== undefined
-      ? Math.max(0, Math.round((total - main) * 100) / 100)
+      ? Math.max(0, roundMoney(total - main))
       : undefined;
   const serverFields = refusedFields(transfer.error);
 
