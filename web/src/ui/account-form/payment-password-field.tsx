@@ -16,6 +16,8 @@ export function paymentPasswordRule(maxLength: number): FieldRule {
 }
 
 export interface PaymentPasswordFieldProps {
+  /** Ignored (always paymentPassword); accepted so a bound form field can be spread in. */
+  name?: string;
   label: string;
   value: string;
   onValueChange: (value: string) => void;
