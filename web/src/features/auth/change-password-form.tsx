@@ -56,6 +56,7 @@ export function ChangePasswordForm({
   };
 
   const { form, bind, setErrors } = useRuleForm<Values>({
+    formRef,
     defaultValues: { oldPassword: '', newPassword: '', confirmNewPassword: '' },
     validate: (v) => ({
       oldPassword: oldKnown
@@ -96,10 +97,7 @@ export function ChangePasswordForm({
         },
       );
     },
-    () => {
-      setFormError(null);
-      focusFirstInvalid(formRef.current);
-    },
+    () => setFormError(null),
   );
 
   return (

@@ -58,6 +58,7 @@ export function ForgotPasswordForm({ onBack, onDone }: { onBack: () => void; onD
 
   const mobileRule = () => required(ruleOf(rules, 'mobileNum'));
   const rf = useRuleForm<Values>({
+    formRef,
     defaultValues: { username: '', email: '', countryCode: '', dialingCode: '', mobileNum: '', verificationCode: '', newPassword: '' },
     // Spec section 5: by email, username and email required; by phone, mobile number, SMS code and
     // new password (with the password rule).
@@ -133,10 +134,7 @@ export function ForgotPasswordForm({ onBack, onDone }: { onBack: () => void; onD
         },
       );
     },
-    () => {
-      setFormError(null);
-      focusFirstInvalid(formRef.current);
-    },
+    () => setFormError(null),
   );
 
   const busy = byEmail.isPending || reset.isPending;

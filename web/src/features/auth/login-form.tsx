@@ -74,6 +74,7 @@ export function LoginForm({ onForgot, onForced, onDone }: LoginFormProps) {
 
   const mobileRule = () => required(ruleOf(rules, 'mobileNum'));
   const rf = useRuleForm<Values>({
+    formRef,
     defaultValues: {
       username: remembered?.username || lastLogin.username,
       password: '',
@@ -183,10 +184,7 @@ export function LoginForm({ onForgot, onForced, onDone }: LoginFormProps) {
         },
       });
     },
-    () => {
-      setFormError(null);
-      focusFirstInvalid(formRef.current);
-    },
+    () => setFormError(null),
   );
 
   const busy = login.isPending || finishing;

@@ -96,6 +96,7 @@ export function RegisterForm({ inModal }: { inModal: boolean }) {
   );
   // Every field with the one rule engine, over the rules of the form as shown.
   const rf = useRuleForm<Values>({
+    formRef,
     defaultValues: initialValues,
     validate: (v) => {
       const labels = Object.fromEntries(rules.map((r) => [r.key, label(r.key)]));
@@ -170,10 +171,7 @@ export function RegisterForm({ inModal }: { inModal: boolean }) {
       }
       focusFirstInvalid(formRef.current);
     },
-    () => {
-      setFormError(null);
-      focusFirstInvalid(formRef.current);
-    },
+    () => setFormError(null),
   );
 
   const busy = flow.busy;

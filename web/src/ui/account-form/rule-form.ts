@@ -9,7 +9,7 @@
  * never outlives its cause. Over-long values are refused by the rule's maxLength with its message,
  * never cut short by an input's maxLength attribute (issue 17 item 14).
  */
-import { useCallback, useLayoutEffect, useRef } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, type RefObject } from 'react';
 import { useForm, type DefaultValues, type FieldErrors, type Path, type PathValue, type Resolver, type UseFormReturn } from 'react-hook-form';
 import type { FieldError } from '../../../../openapi/field-rules';
 import { fieldMessage } from './field-messages';
@@ -81,10 +81,13 @@ export function useRuleForm<V extends TextValues>({
   defaultValues,
   validate,
   deps = {},
+  formRef,
 }: {
   defaultValues: V;
   validate: (values: V) => Findings<V>;
   deps?: Partial<Record<keyof V & string, readonly (keyof V & string)[]>>;
+  /** The form element: after a refused submit, focus goes to its first field marked invalid. */
+  formRef?: RefObject<HTMLFormElement | null>;
 }): RuleForm<V> {
   const validateRef = useRef(validate);
   useLayoutEffect(() => {
@@ -104,7 +107,14 @@ export function useRuleForm<V extends TextValues>({
     shouldFocusError: false,
   });
   const values = form.watch();
-  const { errors, isSubmitted } = form.formState;
+  const { errors, isSubmitted, submitCount } = form.formState;
+
+  // Runs after the render that shows the messages of a refused submit (they come together with the
+  // new submitCount), so the invalid field is in the DOM when it is focused.
+  useEffect(() => {
+    if (submitCount === 0) return;
+    formRef?.current?.querySelector<HTMLInputElement>('input[aria-invalid="true"]')?.focus();
+  }, [submitCount, formRef]);
 
   const error = (name: keyof V & string): string | undefined => {
     const message = errors[name]?.message;
