@@ -13,9 +13,9 @@ import { memberInfoQuery } from '../../api/queries/member';
 import { useFlag } from '../../api/queries/system';
 import { useAuth } from '../../app/auth';
 import { validateField } from '../../../../openapi/field-rules';
-import { fieldMessage, serverFieldErrors } from '../../ui/account-form/field-messages';
+import { serverFieldErrors } from '../../ui/account-form/field-messages';
 import { FormAlert } from '../../ui/account-form/form-alert';
-import { MobileField, bindMobile } from '../../ui/account-form/mobile-field';
+import { MobileField, bindMobile, mobileReadyForSms } from '../../ui/account-form/mobile-field';
 import { ModePanel, ModeTabs } from '../../ui/account-form/mode-tabs';
 import { useRuleForm } from '../../ui/account-form/rule-form';
 import { focusFirstInvalid, required, requiredOnly, ruleOf, smsCodeRule } from '../../ui/account-form/rules';
@@ -88,14 +88,8 @@ export function ForgotPasswordForm({ onBack, onDone }: { onBack: () => void; onD
   const sendCode = () =>
     sms.trigger(
       () => sendForgotSms(values.mobileNum, values.dialingCode),
-      () => {
-        const found = validateField(mobileRule(), values.mobileNum, { label: t('auth:mobile') });
-        if (found) {
-          form.setError('mobileNum', { type: 'rule', message: fieldMessage(found) });
-          focusFirstInvalid(formRef.current);
-        } else form.clearErrors('mobileNum');
-        return !found;
-      },
+      // Spec section 5: the mobile number must be valid before an SMS is sent.
+      () => mobileReadyForSms(rf, mobileRule(), t('auth:mobile'), formRef.current),
     );
 
   const submit = form.handleSubmit(

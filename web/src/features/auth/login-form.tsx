@@ -16,9 +16,9 @@ import type { LoginResult } from '../../api/types';
 import { useAuth } from '../../app/auth';
 import { ui } from '../../app/ui-store';
 import { CAPTCHA_MAX_LENGTH, CaptchaField, useCaptcha } from '../../ui/account-form/captcha';
-import { fieldMessage, serverFieldErrors } from '../../ui/account-form/field-messages';
+import { serverFieldErrors } from '../../ui/account-form/field-messages';
 import { FormAlert } from '../../ui/account-form/form-alert';
-import { MobileField, bindMobile } from '../../ui/account-form/mobile-field';
+import { MobileField, bindMobile, mobileReadyForSms } from '../../ui/account-form/mobile-field';
 import { ModePanel, ModeTabs } from '../../ui/account-form/mode-tabs';
 import { useRuleForm } from '../../ui/account-form/rule-form';
 import { focusField, focusFirstInvalid, required, requiredOnly, ruleOf, smsCodeRule } from '../../ui/account-form/rules';
@@ -111,15 +111,8 @@ export function LoginForm({ onForgot, onForced, onDone }: LoginFormProps) {
   const sendCode = () =>
     sms.trigger(
       () => sendLoginSms(values.mobileNum, values.dialingCode),
-      () => {
-        // Spec section 5: the mobile number must be valid before an SMS is sent.
-        const found = validateField(mobileRule(), values.mobileNum, { label: t('auth:mobile') });
-        if (found) {
-          form.setError('mobileNum', { type: 'rule', message: fieldMessage(found) });
-          focusFirstInvalid(formRef.current);
-        } else form.clearErrors('mobileNum');
-        return !found;
-      },
+      // Spec section 5: the mobile number must be valid before an SMS is sent.
+      () => mobileReadyForSms(rf, mobileRule(), t('auth:mobile'), formRef.current),
     );
 
   /** Spec section 4, "After login". */

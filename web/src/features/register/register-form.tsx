@@ -12,13 +12,12 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import { validateForm, validateField } from '../../../../openapi/field-rules';
+import { validateForm } from '../../../../openapi/field-rules';
 import { registerSettingsQuery } from '../../api/queries/account';
 import { useFlag } from '../../api/queries/system';
 import { CaptchaField, useCaptcha } from '../../ui/account-form/captcha';
-import { fieldMessage } from '../../ui/account-form/field-messages';
 import { FormAlert } from '../../ui/account-form/form-alert';
-import { MobileField, bindMobile } from '../../ui/account-form/mobile-field';
+import { MobileField, bindMobile, mobileReadyForSms } from '../../ui/account-form/mobile-field';
 import { ModePanel, ModeTabs } from '../../ui/account-form/mode-tabs';
 import { PaymentPasswordField } from '../../ui/account-form/payment-password-field';
 import { focusFirstInvalid, required, ruleOf } from '../../ui/account-form/rules';
@@ -139,15 +138,8 @@ export function RegisterForm({ inModal }: { inModal: boolean }) {
   const sendCode = () =>
     sms.trigger(
       () => sendRegisterSms(values.mobileNum ?? '', values.dialingCode, kind === 'registerMobile' ? 'MOBILENUMREG3' : 'USERNAMEREG3'),
-      () => {
-        // Spec section 5: the mobile number must be valid before an SMS is sent.
-        const found = validateField(required(ruleOf(settings.data?.rules, 'mobileNum')), values.mobileNum ?? '', { label: label('mobileNum') });
-        if (found) {
-          form.setError('mobileNum', { type: 'rule', message: fieldMessage(found) });
-          focusFirstInvalid(formRef.current);
-        } else form.clearErrors('mobileNum');
-        return !found;
-      },
+      // Spec section 5: the mobile number must be valid before an SMS is sent.
+      () => mobileReadyForSms(rf, required(ruleOf(settings.data?.rules, 'mobileNum')), label('mobileNum'), formRef.current),
     );
 
   const submit = form.handleSubmit(

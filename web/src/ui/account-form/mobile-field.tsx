@@ -7,7 +7,10 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { countryCodesQuery, type Country } from '../../api/queries/account';
 import { CountryCodePicker } from './country-code-picker';
+import { validateField, type FieldRule } from '../../../../openapi/field-rules';
+import { fieldMessage } from './field-messages';
 import type { RuleForm, TextValues } from './rule-form';
+import { focusFirstInvalid } from './rules';
 import { TextField } from './text-field';
 
 export interface MobileValue {
@@ -48,6 +51,26 @@ export function bindMobile<V extends TextValues & MobileKeys>(rf: RuleForm<V>) {
     onBlur: rf.bind('mobileNum').onBlur,
     error: rf.error('mobileNum'),
   };
+}
+
+/**
+ * Spec section 5: the mobile number must be valid before an SMS is sent. Judges it by `rule`, marks
+ * the field (and focuses it) when it is not, clears an old mark when it is.
+ */
+export function mobileReadyForSms<V extends TextValues & MobileKeys>(
+  rf: RuleForm<V>,
+  rule: FieldRule,
+  label: string,
+  formElement: HTMLFormElement | null,
+): boolean {
+  const setError = rf.form.setError as (name: string, error: { type: string; message: string }) => void;
+  const clearErrors = rf.form.clearErrors as (name: string) => void;
+  const found = validateField(rule, rf.values.mobileNum, { label });
+  if (found) {
+    setError('mobileNum', { type: 'rule', message: fieldMessage(found) });
+    focusFirstInvalid(formElement);
+  } else clearErrors('mobileNum');
+  return !found;
 }
 
 export function MobileField({

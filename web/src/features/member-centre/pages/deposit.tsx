@@ -11,7 +11,8 @@ import { useRuleForm } from '../../../ui/account-form/rule-form';
 import { Field, PageHead, useMoney } from '../../../ui/centre/parts';
 import { ErrorState } from '../../../ui/error-state';
 import { Skeleton } from '../../../ui/spinner';
-import { parseAmount } from '../amount';
+import { parseAmount, refuseAmount } from '../amount';
+import { useAmountMessage } from '../components/amount-message';
 import { useDeposit } from '../api/deposit';
 import { useDepositChannels } from '../api/get-deposit-channels';
 import { useDepositPromotions } from '../api/get-deposit-promotions';
@@ -33,17 +34,13 @@ export function DepositPage() {
   const list = channels.data ?? [];
   const channel = list.find((c) => c.channelId === channelId) ?? list[0];
   const serverFields = refusedFields(deposit.error);
+  const amountMessage = useAmountMessage();
   const { form, values, input, change, error } = useRuleForm<{ amount: string }>({
     defaultValues: { amount: '' },
-    validate: (v) => {
-      if (!channel) return {};
-      const amount = parseAmount(v.amount);
-      if (!v.amount.trim()) return { amount: t('form.amount_required') };
-      if (amount === null || amount <= 0) return { amount: t('form.amount_invalid') };
-      if (amount < channel.minAmount || amount > channel.maxAmount)
-        return { amount: t('form.amount_range', { min: money(channel.minAmount), max: money(channel.maxAmount) }) };
-      return {};
-    },
+    validate: (v) =>
+      channel
+        ? { amount: amountMessage(refuseAmount(v.amount, { range: { min: channel.minAmount, max: channel.maxAmount } })) }
+        : {},
   });
 
   if (channels.isError)

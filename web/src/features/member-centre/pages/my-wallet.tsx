@@ -16,7 +16,8 @@ import { toast } from '../../../ui/toast';
 import { useConsolidatedFunds } from '../api/get-consolidated-funds';
 import { useMerchantWallet } from '../api/get-merchant-wallet';
 import { useWalletTransfer } from '../api/wallet-transfer';
-import { parseAmount } from '../amount';
+import { parseAmount, refuseAmount } from '../amount';
+import { useAmountMessage } from '../components/amount-message';
 import { MAIN_WALLET, MONEY_MAX } from '../constants';
 import { errorText, refusedFields } from '../components/error-text';
 
@@ -39,18 +40,15 @@ export function MyWalletPage() {
       ? Math.max(0, Math.round((total - main) * 100) / 100)
       : undefined;
   const serverFields = refusedFields(transfer.error);
+  const amountMessage = useAmountMessage();
 
   const { form, values, input, error } = useRuleForm<{ vendor: string; amount: string }>({
     defaultValues: { vendor: '', amount: '' },
-    validate: (v) => {
-      const amount = parseAmount(v.amount);
-      let amountError: string | undefined;
-      if (!v.amount.trim()) amountError = t('form.amount_required');
-      else if (amount === null || amount <= 0 || amount > MONEY_MAX) amountError = t('form.amount_invalid');
-      else if (direction === 'in' && main !== undefined && amount > main)
-        amountError = t('form.amount_over_balance', { amount: money(main) });
-      return { vendor: v.vendor ? undefined : t('wallet.choose_wallet'), amount: amountError };
-    },
+    validate: (v) => ({
+      vendor: v.vendor ? undefined : t('wallet.choose_wallet'),
+      // Only money leaving the main wallet is bounded by its balance.
+      amount: amountMessage(refuseAmount(v.amount, { cap: MONEY_MAX, available: direction === 'in' ? main : undefined })),
+    }),
   });
   const vendor = values.vendor;
 

@@ -11,7 +11,8 @@ import { useRuleForm } from '../../../ui/account-form/rule-form';
 import { Field, PageHead, Stat, useMoney } from '../../../ui/centre/parts';
 import { Skeleton } from '../../../ui/spinner';
 import { toast } from '../../../ui/toast';
-import { parseAmount } from '../amount';
+import { parseAmount, refuseAmount } from '../amount';
+import { useAmountMessage } from '../components/amount-message';
 import { useConsolidatedFunds } from '../api/get-consolidated-funds';
 import { useTransferToUpline } from '../api/transfer-to-upline';
 import { MONEY_MAX, PAYMENT_PASSWORD_MAX_LENGTH } from '../constants';
@@ -25,17 +26,12 @@ export function TransferUplinePage() {
   const money = useMoney();
   const serverFields = refusedFields(transfer.error);
   const available = funds.data?.balance;
+  const amountMessage = useAmountMessage();
   const { form, bind, input, error } = useRuleForm<{ amount: string; paymentPassword: string }>({
     defaultValues: { amount: '', paymentPassword: '' },
     validate: (v) => {
-      const amount = parseAmount(v.amount);
-      let amountError: string | undefined;
-      if (!v.amount.trim()) amountError = t('form.amount_required');
-      else if (amount === null || amount <= 0 || amount > MONEY_MAX) amountError = t('form.amount_invalid');
-      else if (available !== undefined && amount > available)
-        amountError = t('form.amount_over_balance', { amount: money(available) });
       return {
-        amount: amountError,
+        amount: amountMessage(refuseAmount(v.amount, { cap: MONEY_MAX, available })),
         paymentPassword: validateField(paymentPasswordRule(PAYMENT_PASSWORD_MAX_LENGTH), v.paymentPassword, {
           label: t('form.payment_password'),
         }),

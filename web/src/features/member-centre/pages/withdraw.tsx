@@ -18,7 +18,8 @@ import { ErrorState } from '../../../ui/error-state';
 import { formatDate } from '../../../ui/format';
 import { Skeleton } from '../../../ui/spinner';
 import { toast } from '../../../ui/toast';
-import { parseAmount } from '../amount';
+import { parseAmount, refuseAmount } from '../amount';
+import { useAmountMessage } from '../components/amount-message';
 import { useConfirmWithdrawReceived } from '../api/confirm-withdraw-received';
 import { useAccountRecords } from '../api/get-account-records';
 import { useWithdrawInfo } from '../api/get-withdraw-info';
@@ -45,21 +46,16 @@ export function WithdrawPage() {
   const money = useMoney();
 
   const [accountId, setAccountId] = useState<string | null>(null);
+  const amountMessage = useAmountMessage();
   const data = info.data;
   const account = accountId ?? data?.accounts[0]?.id ?? '';
   const { form, bind, input, change, error } = useRuleForm<Values>({
     defaultValues: { amount: '', accountId: '', paymentPassword: '' },
     validate: (v) => {
       if (!data) return {};
-      const amount = parseAmount(v.amount);
-      let amountError: string | undefined;
-      if (!v.amount.trim()) amountError = t('form.amount_required');
-      else if (amount === null || amount <= 0 || amount > MONEY_MAX) amountError = t('form.amount_invalid');
-      else if (amount < data.minAmount || amount > data.maxAmount)
-        amountError = t('form.amount_range', { min: money(data.minAmount), max: money(data.maxAmount) });
-      else if (amount > data.available) amountError = t('form.amount_over_balance', { amount: money(data.available) });
+      const range = { min: data.minAmount, max: data.maxAmount };
       return {
-        amount: amountError,
+        amount: amountMessage(refuseAmount(v.amount, { cap: MONEY_MAX, range, available: data.available })),
         accountId: account ? undefined : t('withdraw.account_required'),
         paymentPassword: validateField(paymentPasswordRule(PAYMENT_PASSWORD_MAX_LENGTH), v.paymentPassword, {
           label: t('form.payment_password'),
