@@ -2,10 +2,12 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { DEFAULT_REGISTER_RULES } from '../../../../openapi/field-rules';
 import { blockNetwork, renderWithApp, setupComponentTests } from '../../testing/render';
 import { RegisterForm } from './register-form';
 
 const registerCall = vi.fn();
+const affiliateCheck = vi.fn();
 
 vi.mock('./api/register', async (importOriginal) => {
   const original = await importOriginal<typeof import('./api/register')>();
@@ -13,6 +15,7 @@ vi.mock('./api/register', async (importOriginal) => {
     ...original,
     useRegister: () => ({ mutateAsync: registerCall }),
     useRegisterMobile: () => ({ mutateAsync: vi.fn() }),
+    checkAffiliate: (code: string) => affiliateCheck(code),
   };
 });
 
@@ -120,5 +123,24 @@ describe('RegisterForm', () => {
     await submit();
     await waitFor(() => expect(registerCall).toHaveBeenCalled());
     expect(await screen.findByText('This username is already taken')).toBeTruthy();
+  });
+
+  it("keeps the server's refusal of a typed affiliate code when focus leaves the field", async () => {
+    affiliateCheck.mockRejectedValue(new Error('invitation_code_error'));
+    const rules = DEFAULT_REGISTER_RULES.map((r) => (r.key === 'affiliateCode' ? { ...r, enabled: true } : r));
+    const user = userEvent.setup();
+    renderWithApp(<RegisterForm inModal={false} />, { flags: FLAGS, route: '/register', rules });
+    await user.type(screen.getByLabelText('Username'), 'affiliated1');
+    await user.type(screen.getByLabelText('Password', { selector: 'input' }), 'Secret99');
+    await user.type(screen.getByLabelText('Confirm password'), 'Secret99');
+    await user.type(screen.getByLabelText('Affiliate code'), 'WRONG1');
+    await user.click(screen.getByRole('button', { name: 'Create my account' }));
+    const form = screen.getByRole('button', { name: 'Create my account' }).closest('form') as HTMLFormElement;
+    await waitFor(() => expect(form.textContent).toContain('Invalid invitation code'));
+    await user.click(screen.getByLabelText('Username'));
+    await user.tab();
+    expect(form.textContent).toContain('Invalid invitation code');
+    expect(affiliateCheck).toHaveBeenCalledWith('WRONG1');
+    expect(registerCall).not.toHaveBeenCalled();
   });
 });

@@ -129,8 +129,10 @@ export function useRuleForm<V extends TextValues>({
     if (recheck.length > 0) void form.trigger(recheck as Path<V>[]);
   };
 
-  // Leaving a field the player typed in: its message now rather than at submit.
+  // Leaving a field the player typed in: its message now rather than at submit. A refusal from the
+  // server stands until the value changes (focus leaves the field when its dialog opens).
   const blur = (name: keyof V & string) => {
+    if (errors[name]?.type === 'server') return;
     const current = form.getValues(name as Path<V>) as string | undefined;
     if ((current ?? '') !== '' || error(name) !== undefined) void form.trigger(name as Path<V>);
   };
