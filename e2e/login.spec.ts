@@ -247,3 +247,21 @@ test('keyboard only: Tab to the login button, Enter, type, Enter', async ({ page
   await expect(dialog).toHaveCount(0);
   await loggedIn(page);
 });
+
+test('the password manager can fill the login, and an over-long password is refused with its limit (issue 17)', async ({ page }) => {
+  await page.goto('/');
+  const dialog = await openLogin(page);
+  await expect(dialog.getByLabel('Username')).toHaveAttribute('autocomplete', 'username');
+  const password = dialog.getByLabel('Password', { exact: true });
+  await expect(password).toHaveAttribute('autocomplete', 'current-password');
+  await expect(password).not.toHaveAttribute('maxlength', /.*/);
+  const long = 'p'.repeat(129);
+  await dialog.getByLabel('Username').fill(PLAYER.username);
+  await password.fill(long);
+  await dialog.getByRole('button', { name: 'Log in' }).click();
+  await expect(dialog.getByText('Must be up to 128 characters')).toBeVisible();
+  await expect(password).toHaveValue(long);
+  // After the first submit the message follows the typing.
+  await password.fill(PLAYER.password);
+  await expect(dialog.getByText('Must be up to 128 characters')).toHaveCount(0);
+});

@@ -259,3 +259,59 @@ test('without the register settings (network failure) the form falls back to the
   await f.getByRole('button', { name: 'Create my account' }).click();
   await expect(f.getByText('Username cannot be empty')).toBeVisible();
 });
+
+test('an over-long password is refused with the rule limits, never silently cut (issue 17)', async ({ page }) => {
+  await page.goto('/register');
+  const f = form(page);
+  const typed = 'Secret99Secret99Secret99'; // 24 characters; the default rule allows 6-20
+  await f.getByLabel('Username').fill('longpass01');
+  await f.getByLabel('Password', { exact: true }).fill(typed);
+  await f.getByLabel('Confirm password').fill(typed);
+  await expect(f.getByLabel('Password', { exact: true })).toHaveValue(typed);
+  await f.getByRole('button', { name: 'Create my account' }).click();
+  await expect(f.getByText('Must be 6-20 characters without spaces')).toBeVisible();
+  await expect(f.getByLabel('Password', { exact: true })).toHaveAttribute('aria-invalid', 'true');
+  await expect(page).toHaveURL(/\/register$/);
+  await expect(page.getByRole('dialog', { name: 'Registered successfully' })).toHaveCount(0);
+});
+
+test('messages follow the typing after the first submit, and leaving a field checks it (issue 17)', async ({ page }) => {
+  await page.goto('/register');
+  const f = form(page);
+  const username = f.getByLabel('Username');
+  const rule = f.getByText('Must be 6-16 letters or digits, starting with a letter');
+
+  // Before any submit: leaving a field with a wrong value says so; an untouched field says nothing.
+  await username.fill('ab');
+  await expect(rule).toHaveCount(0);
+  await f.getByLabel('Password', { exact: true }).focus();
+  await expect(rule).toBeVisible();
+  await f.getByLabel('Confirm password').focus();
+  await expect(f.getByText('Password cannot be empty', { exact: true })).toHaveCount(0);
+
+  await username.fill('');
+  await f.getByRole('button', { name: 'Create my account' }).click();
+  await expect(f.getByText('Username cannot be empty')).toBeVisible();
+  // After the first submit every keystroke re-checks, without another submit.
+  await username.pressSequentially('ab');
+  await expect(rule).toBeVisible();
+  await expect(f.getByText('Username cannot be empty')).toHaveCount(0);
+  await username.pressSequentially('cdef1');
+  await expect(rule).toHaveCount(0);
+  await expect(username).toHaveAttribute('aria-invalid', 'false');
+  await f.getByLabel('Password', { exact: true }).pressSequentially('Secret99');
+  await f.getByLabel('Confirm password').pressSequentially('Secret9');
+  await expect(f.getByText('The passwords entered twice are inconsistent')).toBeVisible();
+  await f.getByLabel('Confirm password').pressSequentially('9');
+  await expect(f.getByText('The passwords entered twice are inconsistent')).toHaveCount(0);
+});
+
+test('every credential field tells the browser what it holds (issue 17)', async ({ page }) => {
+  await page.goto('/register');
+  const f = form(page);
+  await expect(f.getByLabel('Username')).toHaveAttribute('autocomplete', 'username');
+  await expect(f.getByLabel('Password', { exact: true })).toHaveAttribute('autocomplete', 'new-password');
+  await expect(f.getByLabel('Confirm password')).toHaveAttribute('autocomplete', 'new-password');
+  await expect(f.getByRole('textbox', { name: 'Mobile number' })).toHaveAttribute('autocomplete', 'tel-national');
+  await expect(f.locator('input[maxlength]')).toHaveCount(0);
+});

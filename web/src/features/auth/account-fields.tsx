@@ -1,11 +1,21 @@
 /**
  * Fields that more than one auth form asks for in the same words: the username (login, forgot by
- * email) and the new password (forgot by mobile, change password).
+ * email) and the new password (forgot by mobile, change password). Their lengths are judged by the
+ * forms' rules (a message), never cut by a maxLength attribute.
  */
 import { useTranslation } from 'react-i18next';
 import { TextField, type TextFieldProps } from '../../ui/account-form/text-field';
 
-type FieldProps = Pick<TextFieldProps, 'value' | 'onValueChange' | 'error'> & {
+/**
+ * Bounds of the 'required only' fields (spec section 5) as the contract takes them: a longer value
+ * is refused with "Must be up to N characters" instead of being shortened.
+ */
+export const USERNAME_MAX_LENGTH = 64;
+export const LOGIN_PASSWORD_MAX_LENGTH = 128;
+export const EMAIL_MAX_LENGTH = 128;
+
+type FieldProps = Pick<TextFieldProps, 'value' | 'onValueChange' | 'error' | 'onBlur'> & {
+  name?: string;
   /** The modal focuses this field when it opens. */
   'data-autofocus'?: true | undefined;
 };
@@ -14,7 +24,6 @@ export function UsernameField(props: FieldProps) {
   const { t } = useTranslation('auth');
   return (
     <TextField
-      name="username"
       label={t('username')}
       placeholder={t('username_placeholder')}
       required
@@ -22,8 +31,8 @@ export function UsernameField(props: FieldProps) {
       autoComplete="username"
       autoCapitalize="off"
       spellCheck={false}
-      maxLength={64}
       {...props}
+      name="username"
     />
   );
 }
@@ -32,15 +41,14 @@ export function NewPasswordField(props: FieldProps) {
   const { t } = useTranslation('auth');
   return (
     <TextField
-      name="newPassword"
       label={t('new_password')}
       placeholder={t('new_password_placeholder')}
       required
       icon="shield"
       revealable
       autoComplete="new-password"
-      maxLength={128}
       {...props}
+      name="newPassword"
     />
   );
 }

@@ -5,21 +5,22 @@
  * every session of the account on success; the caller opens the login modal again.
  */
 import { useQuery } from '@tanstack/react-query';
-import { useRef, useState, type FormEvent } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { validateConfirm, validateField, type FieldError, type FieldRule } from '../../../../openapi/field-rules';
+import { validateConfirm, validateField, type FieldError } from '../../../../openapi/field-rules';
 import { registerSettingsQuery } from '../../api/queries/account';
 import { fieldMessage, serverFieldErrors } from '../../ui/account-form/field-messages';
 import { FormAlert } from '../../ui/account-form/form-alert';
+import { useRuleForm } from '../../ui/account-form/rule-form';
 import { focusFirstInvalid, required, requiredOnly, ruleOf } from '../../ui/account-form/rules';
 import { TextField } from '../../ui/account-form/text-field';
 import { describeError } from '../../ui/error-state';
 import { Spinner } from '../../ui/spinner';
-import { NewPasswordField } from './account-fields';
+import { LOGIN_PASSWORD_MAX_LENGTH, NewPasswordField } from './account-fields';
 import { useChangePassword } from './api/password';
 
 type Key = 'oldPassword' | 'newPassword' | 'confirmNewPassword';
-type Errors = Partial<Record<Key, string>>;
+type Values = Record<Key, string>;
 
 /** Server field names of the rule engine's checks, as this form names its fields. */
 const SERVER_KEYS: Record<string, Key> = {
@@ -43,10 +44,6 @@ export function ChangePasswordForm({
   const { t } = useTranslation(['auth', 'errors']);
   const settings = useQuery(registerSettingsQuery);
   const change = useChangePassword();
-  const [oldPassword, setOldPassword] = useState('');
-  const [newPassword, setNewPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [errors, setErrors] = useState<Errors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const oldKnown = !!knownOldPassword;
@@ -57,48 +54,54 @@ export function ChangePasswordForm({
     if (error.messageKey === 'inconsistent_twice') return t('errors:confirm_password_incorrect');
     return fieldMessage(error);
   };
-  const check = (rule: FieldRule, value: string, label: string) => message(validateField(rule, value, { label }));
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (change.isPending) return;
-    const next: Errors = {
-      oldPassword: oldKnown ? undefined : check(requiredOnly('oldPassword'), oldPassword, t('auth:old_password')),
-      newPassword: check(required(ruleOf(settings.data?.rules, 'password'), 'newPassword'), newPassword, t('auth:new_password')),
-      confirmNewPassword: message(validateConfirm(newPassword, confirm, { key: 'confirmNewPassword', label: t('auth:confirm_new_password') })),
-    };
-    setErrors(next);
-    setFormError(null);
-    if (Object.values(next).some(Boolean)) {
-      focusFirstInvalid(formRef.current);
-      return;
-    }
-    change.mutate(
-      { oldPassword: knownOldPassword ?? oldPassword, newPassword, confirmNewPassword: confirm },
-      {
-        onSuccess: () => {
-          setOldPassword('');
-          setNewPassword('');
-          setConfirm('');
-          onDone();
+  const { form, bind, setErrors } = useRuleForm<Values>({
+    formRef,
+    defaultValues: { oldPassword: '', newPassword: '', confirmNewPassword: '' },
+    validate: (v) => ({
+      oldPassword: oldKnown
+        ? null
+        : validateField(requiredOnly('oldPassword', LOGIN_PASSWORD_MAX_LENGTH), v.oldPassword, { label: t('auth:old_password') }),
+      newPassword: validateField(required(ruleOf(settings.data?.rules, 'password'), 'newPassword'), v.newPassword, {
+        label: t('auth:new_password'),
+      }),
+      confirmNewPassword: message(
+        validateConfirm(v.newPassword, v.confirmNewPassword, { key: 'confirmNewPassword', label: t('auth:confirm_new_password') }),
+      ),
+    }),
+    deps: { newPassword: ['confirmNewPassword'] },
+  });
+
+  const submit = form.handleSubmit(
+    (v) => {
+      if (change.isPending) return;
+      setFormError(null);
+      change.mutate(
+        { oldPassword: knownOldPassword ?? v.oldPassword, newPassword: v.newPassword, confirmNewPassword: v.confirmNewPassword },
+        {
+          onSuccess: () => {
+            form.reset();
+            onDone();
+          },
+          onError: (error) => {
+            const inPlace: Partial<Values> = {};
+            for (const [key, text] of Object.entries(serverFieldErrors(error))) {
+              const own = SERVER_KEYS[key];
+              if (own === 'confirmNewPassword') inPlace[own] = t('errors:confirm_password_incorrect');
+              else if (own && !(own === 'oldPassword' && oldKnown)) inPlace[own] = text;
+            }
+            setErrors(inPlace);
+            setFormError(Object.keys(inPlace).length > 0 ? null : describeError(error));
+            focusFirstInvalid(formRef.current);
+          },
         },
-        onError: (error) => {
-          const inPlace: Errors = {};
-          for (const [key, text] of Object.entries(serverFieldErrors(error))) {
-            const own = SERVER_KEYS[key];
-            if (own === 'confirmNewPassword') inPlace[own] = t('errors:confirm_password_incorrect');
-            else if (own && !(own === 'oldPassword' && oldKnown)) inPlace[own] = text;
-          }
-          setErrors(inPlace);
-          setFormError(Object.keys(inPlace).length > 0 ? null : describeError(error));
-          focusFirstInvalid(formRef.current);
-        },
-      },
-    );
-  };
+      );
+    },
+    () => setFormError(null),
+  );
 
   return (
-    <form ref={formRef} className="form login-form" onSubmit={submit} noValidate>
+    <form ref={formRef} className="form login-form" onSubmit={(e) => void submit(e)} noValidate>
       {forced ? (
         <p className="notice notice--warning change-password__notice" role="note">
           {t('auth:forced_change_lead')}
@@ -109,33 +112,25 @@ export function ChangePasswordForm({
       <FormAlert message={formError} />
       {oldKnown ? null : (
         <TextField
-          name="oldPassword"
+          {...bind('oldPassword')}
           label={t('auth:old_password')}
-          value={oldPassword}
-          onValueChange={setOldPassword}
           placeholder={t('auth:old_password_placeholder')}
           required
           icon="shield"
           revealable
           autoComplete="current-password"
-          maxLength={128}
           data-autofocus
-          error={errors.oldPassword}
         />
       )}
-      <NewPasswordField value={newPassword} onValueChange={setNewPassword} data-autofocus={oldKnown || undefined} error={errors.newPassword} />
+      <NewPasswordField {...bind('newPassword')} data-autofocus={oldKnown || undefined} />
       <TextField
-        name="confirmNewPassword"
+        {...bind('confirmNewPassword')}
         label={t('auth:confirm_new_password')}
-        value={confirm}
-        onValueChange={setConfirm}
         placeholder={t('auth:confirm_new_password_placeholder')}
         required
         icon="shield"
         revealable
         autoComplete="new-password"
-        maxLength={128}
-        error={errors.confirmNewPassword}
       />
       <button type="submit" className="btn btn--primary btn--block btn--lg" disabled={change.isPending}>
         {change.isPending ? <Spinner size={18} /> : null}

@@ -5,17 +5,19 @@
  * sent to /.
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { registerSettingsQuery } from '../../api/queries/account';
 import { memberInfoQuery } from '../../api/queries/member';
 import { useFlag } from '../../api/queries/system';
 import { useAuth } from '../../app/auth';
-import { checkField, serverFieldErrors } from '../../ui/account-form/field-messages';
+import { validateField } from '../../../../openapi/field-rules';
+import { serverFieldErrors } from '../../ui/account-form/field-messages';
 import { FormAlert } from '../../ui/account-form/form-alert';
-import { MobileField, type MobileValue } from '../../ui/account-form/mobile-field';
+import { MobileField, bindMobile, mobileReadyForSms } from '../../ui/account-form/mobile-field';
 import { ModePanel, ModeTabs } from '../../ui/account-form/mode-tabs';
+import { useRuleForm } from '../../ui/account-form/rule-form';
 import { focusFirstInvalid, required, requiredOnly, ruleOf, smsCodeRule } from '../../ui/account-form/rules';
 import { SmsCodeField, useSmsSender } from '../../ui/account-form/sms-code';
 import { TextField } from '../../ui/account-form/text-field';
@@ -24,11 +26,19 @@ import { describeError } from '../../ui/error-state';
 import { Icon } from '../../ui/icons';
 import { Spinner } from '../../ui/spinner';
 import { toast } from '../../ui/toast';
-import { NewPasswordField, UsernameField } from './account-fields';
+import { EMAIL_MAX_LENGTH, NewPasswordField, USERNAME_MAX_LENGTH, UsernameField } from './account-fields';
 import { sendForgotSms, useForgotByEmail, useSetPasswordByPhone } from './api/password';
 
 type ForgotMode = 'email' | 'mobile';
-type Errors = Partial<Record<'username' | 'email' | 'mobileNum' | 'verificationCode' | 'newPassword', string>>;
+type Values = {
+  username: string;
+  email: string;
+  countryCode: string;
+  dialingCode: string;
+  mobileNum: string;
+  verificationCode: string;
+  newPassword: string;
+};
 
 export function ForgotPasswordForm({ onBack, onDone }: { onBack: () => void; onDone: () => void }) {
   const { t } = useTranslation(['auth', 'common']);
@@ -39,12 +49,6 @@ export function ForgotPasswordForm({ onBack, onDone }: { onBack: () => void; onD
   const settings = useQuery(registerSettingsQuery);
   const rules = settings.data?.rules;
   const [mode, setMode] = useState<ForgotMode>('email');
-  const [username, setUsername] = useState('');
-  const [email, setEmail] = useState('');
-  const [mobile, setMobile] = useState<MobileValue>({ countryCode: '', dialingCode: '', number: '' });
-  const [code, setCode] = useState('');
-  const [newPassword, setNewPassword] = useState('');
-  const [errors, setErrors] = useState<Errors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const sms = useSmsSender();
   const byEmail = useForgotByEmail();
@@ -52,11 +56,30 @@ export function ForgotPasswordForm({ onBack, onDone }: { onBack: () => void; onD
   const formRef = useRef<HTMLFormElement>(null);
   const panelId = useId();
 
-  const mobileError = () => checkField(required(ruleOf(rules, 'mobileNum')), mobile.number, t('auth:mobile'));
+  const mobileRule = () => required(ruleOf(rules, 'mobileNum'));
+  const rf = useRuleForm<Values>({
+    formRef,
+    defaultValues: { username: '', email: '', countryCode: '', dialingCode: '', mobileNum: '', verificationCode: '', newPassword: '' },
+    // Spec section 5: by email, username and email required; by phone, mobile number, SMS code and
+    // new password (with the password rule).
+    validate: (v) =>
+      mode === 'email'
+        ? {
+            username: validateField(requiredOnly('username', USERNAME_MAX_LENGTH), v.username, { label: t('auth:username') }),
+            email: validateField(requiredOnly('email', EMAIL_MAX_LENGTH), v.email, { label: t('auth:email') }),
+          }
+        : {
+            mobileNum: validateField(mobileRule(), v.mobileNum, { label: t('auth:mobile') }),
+            verificationCode: validateField(smsCodeRule(rules), v.verificationCode, { label: t('auth:sms_code') }),
+            newPassword: validateField(required(ruleOf(rules, 'password'), 'newPassword'), v.newPassword, { label: t('auth:new_password') }),
+          },
+  });
+  const { form, values, bind, setErrors } = rf;
 
-  const fail = (error: unknown, rename: Record<string, keyof Errors> = {}) => {
-    const inPlace: Errors = {};
-    for (const [key, message] of Object.entries(serverFieldErrors(error))) inPlace[rename[key] ?? (key as keyof Errors)] = message;
+  const fail = (error: unknown, rename: Record<string, keyof Values> = {}) => {
+    const inPlace: Partial<Values> = {};
+    for (const [key, message] of Object.entries(serverFieldErrors(error))) inPlace[rename[key] ?? (key as keyof Values)] = message;
+    form.clearErrors();
     setErrors(inPlace);
     setFormError(Object.keys(inPlace).length > 0 ? null : describeError(error));
     focusFirstInvalid(formRef.current);
@@ -64,71 +87,53 @@ export function ForgotPasswordForm({ onBack, onDone }: { onBack: () => void; onD
 
   const sendCode = () =>
     sms.trigger(
-      () => sendForgotSms(mobile.number, mobile.dialingCode),
-      () => {
-        const error = mobileError();
-        setErrors((e) => ({ ...e, mobileNum: error }));
-        if (error) focusFirstInvalid(formRef.current);
-        return !error;
-      },
+      () => sendForgotSms(values.mobileNum, values.dialingCode),
+      // Spec section 5: the mobile number must be valid before an SMS is sent.
+      () => mobileReadyForSms(rf, mobileRule(), t('auth:mobile'), formRef.current),
     );
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (byEmail.isPending || reset.isPending) return;
-    const next: Errors = {};
-    if (mode === 'email') {
-      // Spec section 5: username and email required.
-      next.username = checkField(requiredOnly('username'), username, t('auth:username'));
-      next.email = checkField(requiredOnly('email'), email, t('auth:email'));
-    } else {
-      next.mobileNum = mobileError();
-      next.verificationCode = checkField(smsCodeRule(rules), code, t('auth:sms_code'));
-      next.newPassword = checkField(required(ruleOf(rules, 'password'), 'newPassword'), newPassword, t('auth:new_password'));
-    }
-    setErrors(next);
-    setFormError(null);
-    if (Object.values(next).some(Boolean)) {
-      focusFirstInvalid(formRef.current);
-      return;
-    }
-
-    if (mode === 'email') {
-      byEmail.mutate(
-        { username: username.trim(), email: email.trim() },
-        {
-          onSuccess: async () => {
-            await alertDialog({ title: t('auth:forgot_email_sent_title'), message: t('auth:forgot_email_sent', { email: email.trim() }), confirmText: t('common:confirm') });
-            onBack();
+  const submit = form.handleSubmit(
+    (v) => {
+      if (byEmail.isPending || reset.isPending) return;
+      setFormError(null);
+      if (mode === 'email') {
+        byEmail.mutate(
+          { username: v.username.trim(), email: v.email.trim() },
+          {
+            onSuccess: async () => {
+              await alertDialog({ title: t('auth:forgot_email_sent_title'), message: t('auth:forgot_email_sent', { email: v.email.trim() }), confirmText: t('common:confirm') });
+              onBack();
+            },
+            onError: (error) => fail(error),
           },
-          onError: (error) => fail(error),
+        );
+        return;
+      }
+      reset.mutate(
+        { mobileNum: v.mobileNum, countryDialingCode: v.dialingCode, verificationCode: v.verificationCode.trim(), newPassword: v.newPassword },
+        {
+          onSuccess: async (result) => {
+            // Spec section 4: after a phone reset the player is logged in automatically and sent to /.
+            auth.startSession(result.token, 0);
+            form.setValue('newPassword', '');
+            await queryClient.fetchQuery(memberInfoQuery).catch(() => undefined);
+            toast.success(t('auth:password_reset_done', { name: result.account }));
+            onDone();
+            void navigate('/');
+          },
+          onError: (error) => {
+            form.setValue('newPassword', '');
+            fail(error, { password: 'newPassword' });
+          },
         },
       );
-      return;
-    }
-    reset.mutate(
-      { mobileNum: mobile.number, countryDialingCode: mobile.dialingCode, verificationCode: code.trim(), newPassword },
-      {
-        onSuccess: async (result) => {
-          // Spec section 4: after a phone reset the player is logged in automatically and sent to /.
-          auth.startSession(result.token, 0);
-          setNewPassword('');
-          await queryClient.fetchQuery(memberInfoQuery).catch(() => undefined);
-          toast.success(t('auth:password_reset_done', { name: result.account }));
-          onDone();
-          void navigate('/');
-        },
-        onError: (error) => {
-          setNewPassword('');
-          fail(error, { password: 'newPassword' });
-        },
-      },
-    );
-  };
+    },
+    () => setFormError(null),
+  );
 
   const busy = byEmail.isPending || reset.isPending;
   return (
-    <form ref={formRef} className="form login-form" onSubmit={submit} noValidate>
+    <form ref={formRef} className="form login-form" onSubmit={(e) => void submit(e)} noValidate>
       <button type="button" className="back-link link-like" onClick={onBack}>
         <Icon name="arrow" size={16} className="flip-rtl" />
         {t('auth:back_to_login')}
@@ -141,7 +146,7 @@ export function ForgotPasswordForm({ onBack, onDone }: { onBack: () => void; onD
           value={mode}
           onChange={(next) => {
             setMode(next);
-            setErrors({});
+            form.clearErrors();
             setFormError(null);
           }}
           tabs={[
@@ -154,27 +159,23 @@ export function ForgotPasswordForm({ onBack, onDone }: { onBack: () => void; onD
       <ModePanel idPrefix={panelId} value={mode} tabbed={byPhone}>
         {mode === 'email' ? (
           <>
-            <UsernameField value={username} onValueChange={setUsername} data-autofocus error={errors.username} />
+            <UsernameField {...bind('username')} data-autofocus />
             <TextField
-              name="email"
+              {...bind('email')}
               type="email"
               label={t('auth:email')}
-              value={email}
-              onValueChange={setEmail}
               placeholder={t('auth:email_placeholder')}
               required
               icon="mail"
               autoComplete="email"
-              maxLength={128}
               dir="ltr"
-              error={errors.email}
             />
           </>
         ) : (
           <>
-            <MobileField value={mobile} onChange={setMobile} defaultDialingCode={settings.data?.defaultCountryDialingCode} required error={errors.mobileNum} />
-            <SmsCodeField sender={sms} value={code} onValueChange={setCode} onSend={sendCode} error={errors.verificationCode} />
-            <NewPasswordField value={newPassword} onValueChange={setNewPassword} error={errors.newPassword} />
+            <MobileField {...bindMobile(rf)} defaultDialingCode={settings.data?.defaultCountryDialingCode} required />
+            <SmsCodeField sender={sms} {...bind('verificationCode')} onSend={sendCode} />
+            <NewPasswordField {...bind('newPassword')} />
           </>
         )}
       </ModePanel>

@@ -5,8 +5,9 @@
  * mode, username and mobile details for one day, never the password (see remember-me.ts).
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { validateField } from '../../../../openapi/field-rules';
 import { ApiError } from '../../api/client';
 import { registerSettingsQuery } from '../../api/queries/account';
 import { memberInfoQuery } from '../../api/queries/member';
@@ -14,18 +15,19 @@ import { useFlag } from '../../api/queries/system';
 import type { LoginResult } from '../../api/types';
 import { useAuth } from '../../app/auth';
 import { ui } from '../../app/ui-store';
-import { CaptchaField, useCaptcha } from '../../ui/account-form/captcha';
-import { checkField, serverFieldErrors } from '../../ui/account-form/field-messages';
+import { CAPTCHA_MAX_LENGTH, CaptchaField, useCaptcha } from '../../ui/account-form/captcha';
+import { serverFieldErrors } from '../../ui/account-form/field-messages';
 import { FormAlert } from '../../ui/account-form/form-alert';
-import { MobileField, type MobileValue } from '../../ui/account-form/mobile-field';
+import { MobileField, bindMobile, mobileReadyForSms } from '../../ui/account-form/mobile-field';
 import { ModePanel, ModeTabs } from '../../ui/account-form/mode-tabs';
+import { useRuleForm } from '../../ui/account-form/rule-form';
 import { focusField, focusFirstInvalid, required, requiredOnly, ruleOf, smsCodeRule } from '../../ui/account-form/rules';
 import { SmsCodeField, useSmsSender } from '../../ui/account-form/sms-code';
 import { TextField } from '../../ui/account-form/text-field';
 import { describeError } from '../../ui/error-state';
 import { Spinner } from '../../ui/spinner';
 import { toast } from '../../ui/toast';
-import { UsernameField } from './account-fields';
+import { LOGIN_PASSWORD_MAX_LENGTH, USERNAME_MAX_LENGTH, UsernameField } from './account-fields';
 import { sendLoginSms, useLogin, type LoginRequest } from './api/login';
 import { lastLogin } from './last-login';
 import { forgetLogin, readRememberedLogin, rememberLogin } from './remember-me';
@@ -41,7 +43,15 @@ export interface LoginFormProps {
   onDone: () => void;
 }
 
-type Errors = Partial<Record<'username' | 'password' | 'mobileNum' | 'verificationCode' | 'captcha', string>>;
+type Values = {
+  username: string;
+  password: string;
+  countryCode: string;
+  dialingCode: string;
+  mobileNum: string;
+  verificationCode: string;
+  captcha: string;
+};
 
 export function LoginForm({ onForgot, onForced, onDone }: LoginFormProps) {
   const { t } = useTranslation(['auth', 'common']);
@@ -52,16 +62,7 @@ export function LoginForm({ onForgot, onForced, onDone }: LoginFormProps) {
   const settings = useQuery(registerSettingsQuery);
   const [remembered] = useState(readRememberedLogin);
   const [mode, setMode] = useState<LoginMode>(remembered?.mode === 'sms' && smsLogin ? 'sms' : 'username');
-  const [username, setUsername] = useState(remembered?.username || lastLogin.username);
-  const [password, setPassword] = useState('');
-  const [mobile, setMobile] = useState<MobileValue>({
-    countryCode: remembered?.countryCode ?? '',
-    dialingCode: remembered?.dialingCode ?? '',
-    number: remembered?.mobileNum ?? '',
-  });
-  const [code, setCode] = useState('');
   const [remember, setRemember] = useState(remembered !== null);
-  const [errors, setErrors] = useState<Errors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [finishing, setFinishing] = useState(false);
   const captcha = useCaptcha();
@@ -71,24 +72,47 @@ export function LoginForm({ onForgot, onForced, onDone }: LoginFormProps) {
   const panelId = useId();
   const rules = settings.data?.rules;
 
-  const mobileError = () => checkField(required(ruleOf(rules, 'mobileNum')), mobile.number, t('auth:mobile'));
+  const mobileRule = () => required(ruleOf(rules, 'mobileNum'));
+  const rf = useRuleForm<Values>({
+    formRef,
+    defaultValues: {
+      username: remembered?.username || lastLogin.username,
+      password: '',
+      countryCode: remembered?.countryCode ?? '',
+      dialingCode: remembered?.dialingCode ?? '',
+      mobileNum: remembered?.mobileNum ?? '',
+      verificationCode: '',
+      captcha: '',
+    },
+    // Spec section 5: username login needs username and password, SMS login the mobile number and
+    // code, and the captcha when shown. Lengths are the rule's, refused with a message.
+    validate: (v) => ({
+      ...(mode === 'username'
+        ? {
+            username: validateField(requiredOnly('username', USERNAME_MAX_LENGTH), v.username, { label: t('auth:username') }),
+            password: validateField(requiredOnly('password', LOGIN_PASSWORD_MAX_LENGTH), v.password, { label: t('auth:password') }),
+          }
+        : {
+            mobileNum: validateField(mobileRule(), v.mobileNum, { label: t('auth:mobile') }),
+            verificationCode: validateField(smsCodeRule(rules), v.verificationCode, { label: t('auth:sms_code') }),
+          }),
+      captcha: captcha.shown ? validateField(requiredOnly('captcha', CAPTCHA_MAX_LENGTH), v.captcha, { label: t('auth:captcha') }) : null,
+    }),
+  });
+
+  const { form, values, bind, change, error, setErrors } = rf;
 
   const switchMode = (next: LoginMode) => {
     setMode(next);
-    setErrors({});
+    form.clearErrors();
     setFormError(null);
   };
 
   const sendCode = () =>
     sms.trigger(
-      () => sendLoginSms(mobile.number, mobile.dialingCode),
-      () => {
-        // Spec section 5: the mobile number must be valid before an SMS is sent.
-        const error = mobileError();
-        setErrors((e) => ({ ...e, mobileNum: error }));
-        if (error) focusFirstInvalid(formRef.current);
-        return !error;
-      },
+      () => sendLoginSms(values.mobileNum, values.dialingCode),
+      // Spec section 5: the mobile number must be valid before an SMS is sent.
+      () => mobileReadyForSms(rf, mobileRule(), t('auth:mobile'), formRef.current),
     );
 
   /** Spec section 4, "After login". */
@@ -113,63 +137,52 @@ export function LoginForm({ onForgot, onForced, onDone }: LoginFormProps) {
     onDone();
   };
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (login.isPending || finishing) return;
-    const next: Errors = {};
-    if (mode === 'username') {
-      next.username = checkField(requiredOnly('username'), username, t('auth:username'));
-      next.password = checkField(requiredOnly('password'), password, t('auth:password'));
-    } else {
-      next.mobileNum = mobileError();
-      next.verificationCode = checkField(smsCodeRule(rules), code, t('auth:sms_code'));
-    }
-    if (captcha.shown) next.captcha = checkField(requiredOnly('captcha'), captcha.answer, t('auth:captcha'));
-    setErrors(next);
-    setFormError(null);
-    if (Object.values(next).some(Boolean)) {
-      focusFirstInvalid(formRef.current);
-      return;
-    }
+  const submit = form.handleSubmit(
+    (v) => {
+      if (login.isPending || finishing) return;
+      setFormError(null);
+      const body: LoginRequest =
+        mode === 'username'
+          ? { type: 'username', username: v.username.trim(), password: v.password }
+          : { type: 'sms', mobileNum: v.mobileNum, countryDialingCode: v.dialingCode, verificationCode: v.verificationCode.trim() };
+      if (captcha.shown) body.captcha = v.captcha.trim();
+      const usedMode = mode;
+      const usedPassword = v.password;
 
-    const body: LoginRequest =
-      mode === 'username'
-        ? { type: 'username', username: username.trim(), password }
-        : { type: 'sms', mobileNum: mobile.number, countryDialingCode: mobile.dialingCode, verificationCode: code.trim() };
-    if (captcha.shown) body.captcha = captcha.answer.trim();
-    const usedMode = mode;
-    const usedPassword = password;
-
-    login.mutate(body, {
-      onSuccess: (result) => {
-        setPassword('');
-        setCode('');
-        if (remember) {
-          rememberLogin({ mode: usedMode, username: username.trim(), countryCode: mobile.countryCode, dialingCode: mobile.dialingCode, mobileNum: mobile.number });
-        } else {
-          forgetLogin();
-        }
-        void finish(result, usedMode, usedPassword);
-      },
-      onError: (error) => {
-        setPassword('');
-        const inPlace = serverFieldErrors(error);
-        setErrors(inPlace);
-        setFormError(Object.keys(inPlace).length > 0 ? null : describeError(error));
-        // Spec section 4: a failure whose value carries the captcha flag shows (or renews) the box;
-        // the server spends an answer on every check, so a shown box always needs a new image.
-        const needsCaptcha = error instanceof ApiError && error.value?.captcha === true;
-        if (needsCaptcha && !captcha.shown) captcha.show();
-        else if (captcha.shown) captcha.reload();
-        if (Object.keys(inPlace).length > 0) focusFirstInvalid(formRef.current);
-        else focusField(formRef.current, needsCaptcha || captcha.shown ? 'captcha' : usedMode === 'username' ? 'password' : 'verificationCode');
-      },
-    });
-  };
+      login.mutate(body, {
+        onSuccess: (result) => {
+          form.setValue('password', '');
+          form.setValue('verificationCode', '');
+          if (remember) {
+            rememberLogin({ mode: usedMode, username: v.username.trim(), countryCode: v.countryCode, dialingCode: v.dialingCode, mobileNum: v.mobileNum });
+          } else {
+            forgetLogin();
+          }
+          void finish(result, usedMode, usedPassword);
+        },
+        onError: (failure) => {
+          form.setValue('password', '');
+          form.setValue('captcha', '');
+          const inPlace = serverFieldErrors(failure);
+          form.clearErrors();
+          setErrors(inPlace);
+          setFormError(Object.keys(inPlace).length > 0 ? null : describeError(failure));
+          // Spec section 4: a failure whose value carries the captcha flag shows (or renews) the box;
+          // the server spends an answer on every check, so a shown box always needs a new image.
+          const needsCaptcha = failure instanceof ApiError && failure.value?.captcha === true;
+          if (needsCaptcha && !captcha.shown) captcha.show();
+          else if (captcha.shown) captcha.reload();
+          if (Object.keys(inPlace).length > 0) focusFirstInvalid(formRef.current);
+          else focusField(formRef.current, needsCaptcha || captcha.shown ? 'captcha' : usedMode === 'username' ? 'password' : 'verificationCode');
+        },
+      });
+    },
+    () => setFormError(null),
+  );
 
   const busy = login.isPending || finishing;
   return (
-    <form ref={formRef} className="form login-form" onSubmit={submit} noValidate>
+    <form ref={formRef} className="form login-form" onSubmit={(e) => void submit(e)} noValidate>
       <p className="login-modal__lead">{t('auth:login_lead')}</p>
       {smsLogin ? (
         <ModeTabs
@@ -187,36 +200,26 @@ export function LoginForm({ onForgot, onForced, onDone }: LoginFormProps) {
       <ModePanel idPrefix={panelId} value={mode} tabbed={smsLogin}>
         {mode === 'username' ? (
           <>
-            <UsernameField value={username} onValueChange={setUsername} data-autofocus={!username || undefined} error={errors.username} />
+            <UsernameField {...bind('username')} data-autofocus={!values.username || undefined} />
             <TextField
-              name="password"
+              {...bind('password')}
               label={t('auth:password')}
-              value={password}
-              onValueChange={setPassword}
               placeholder={t('auth:password_placeholder')}
               required
               icon="shield"
               revealable
               autoComplete="current-password"
-              maxLength={128}
               // A remembered username: the password is what is left to type.
               data-autofocus={(!!remembered?.username && mode === 'username') || undefined}
-              error={errors.password}
             />
           </>
         ) : (
           <>
-            <MobileField
-              value={mobile}
-              onChange={setMobile}
-              defaultDialingCode={settings.data?.defaultCountryDialingCode}
-              required
-              error={errors.mobileNum}
-            />
-            <SmsCodeField sender={sms} value={code} onValueChange={setCode} onSend={sendCode} error={errors.verificationCode} />
+            <MobileField {...bindMobile(rf)} defaultDialingCode={settings.data?.defaultCountryDialingCode} required />
+            <SmsCodeField sender={sms} {...bind('verificationCode')} onSend={sendCode} />
           </>
         )}
-        <CaptchaField captcha={captcha} error={errors.captcha} />
+        <CaptchaField captcha={captcha} error={error('captcha')} onAnswer={(answer) => change('captcha', answer)} />
       </ModePanel>
       <div className="check-row">
         <label className="checkbox">

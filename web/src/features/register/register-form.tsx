@@ -4,67 +4,46 @@
  * only with MOBILENUMPASSREG3); every optional field shown, hidden and required by the server's
  * rules; SMS code and captcha when the settings say so.
  *
- * Submit sequence (section 4): validate every field with the shared rule engine; check an affiliate
- * code the player typed; for mobile registration show the generated account (= the mobile number)
- * first; submit with registerUrl, registerMethod WEB, login true, countryDialingCode and domain; then
- * load the user info, close the login popup, go home and show the success modal.
+ * The values live in react-hook-form, judged by the shared rule engine (validateForm over the rules
+ * of the form as shown); the sequence after a valid submit is useRegisterFlow's, the payload
+ * buildRegisterPayload's.
  */
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router-dom';
-import { validateForm, validateField } from '../../../../openapi/field-rules';
-import { ApiError } from '../../api/client';
+import { useSearchParams } from 'react-router-dom';
+import { validateForm } from '../../../../openapi/field-rules';
 import { registerSettingsQuery } from '../../api/queries/account';
-import { memberInfoQuery } from '../../api/queries/member';
 import { useFlag } from '../../api/queries/system';
-import { useAuth } from '../../app/auth';
-import { ui } from '../../app/ui-store';
 import { CaptchaField, useCaptcha } from '../../ui/account-form/captcha';
-import { fieldMessage, fieldMessages, serverFieldErrors } from '../../ui/account-form/field-messages';
 import { FormAlert } from '../../ui/account-form/form-alert';
-import { EMPTY_MOBILE, MobileField, type MobileValue } from '../../ui/account-form/mobile-field';
+import { MobileField, bindMobile, mobileReadyForSms } from '../../ui/account-form/mobile-field';
 import { ModePanel, ModeTabs } from '../../ui/account-form/mode-tabs';
+import { PaymentPasswordField } from '../../ui/account-form/payment-password-field';
 import { focusFirstInvalid, required, ruleOf } from '../../ui/account-form/rules';
+import { useRuleForm, type Findings, type TextValues } from '../../ui/account-form/rule-form';
 import { SmsCodeField, useSmsSender } from '../../ui/account-form/sms-code';
 import { TextField } from '../../ui/account-form/text-field';
-import { alertDialog, confirmDialog } from '../../ui/dialog';
-import { describeError } from '../../ui/error-state';
-import { i18n } from '../../i18n';
 import { Spinner } from '../../ui/spinner';
-import { checkAffiliate, sendRegisterSms, useRegister, useRegisterMobile, type RegisterRequest } from './api/register';
+import { sendRegisterSms } from './api/register';
 import { INPUTS, OPTIONAL_KEYS, formRules, isRequired, isShown, type OptionalKey, type RegisterKind } from './register-fields';
+import { useRegisterFlow } from './use-register-flow';
 
-type Values = Record<string, string>;
-type AffiliateState = 'none' | 'checking' | 'ok' | 'failed';
+/** Every text the form holds: the rule keys, plus the picker's country and dialing code. */
+type Values = TextValues & { mobileNum: string; countryCode: string; dialingCode: string };
 
 /** The code of an affiliate link: ?affiliateCode= (or the short ?code=). */
 function affiliateFromUrl(search: URLSearchParams): string {
   return (search.get('affiliateCode') ?? search.get('code') ?? '').trim();
 }
 
-/** Spec section 8: 'invitation_code_error' is a warning dialog. */
-function showInvitationError(): Promise<boolean> {
-  return alertDialog({
-    title: i18n.t('common:notice'),
-    message: i18n.t('errors:invitation_code_error'),
-    confirmText: i18n.t('common:confirm'),
-    tone: 'warning',
-  });
-}
-
 export function RegisterForm({ inModal }: { inModal: boolean }) {
   const { t } = useTranslation(['register', 'auth', 'common', 'errors']);
-  const auth = useAuth();
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const [search] = useSearchParams();
   const usernameReg = useFlag('USERNAMEREG3');
   const mobileReg = useFlag('MOBILENUMREG3');
   const mobilePasswords = useFlag('MOBILENUMPASSREG3');
   const settings = useQuery(registerSettingsQuery);
-  const register = useRegister();
-  const registerMobile = useRegisterMobile();
   const captcha = useCaptcha();
   const sms = useSmsSender();
   const formRef = useRef<HTMLFormElement>(null);
@@ -76,34 +55,11 @@ export function RegisterForm({ inModal }: { inModal: boolean }) {
 
   const urlAffiliate = affiliateFromUrl(search);
   const urlReferral = (search.get('referralCode') ?? '').trim();
-  const initialValues = useMemo<Values>(() => ({ referralCode: urlReferral }), [urlReferral]);
-  const [values, setValues] = useState<Values>(initialValues);
-  const [mobile, setMobile] = useState<MobileValue>(EMPTY_MOBILE);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const flow = useRegisterFlow(urlAffiliate);
   const [formError, setFormError] = useState<string | null>(null);
-  const [affiliate, setAffiliate] = useState<AffiliateState>(urlAffiliate ? 'checking' : 'none');
-  const [step, setStep] = useState<'idle' | 'checking' | 'submitting' | 'finishing'>('idle');
-
-  // An affiliate link's code is checked once; a failure shows the field and the warning dialog.
-  useEffect(() => {
-    if (!urlAffiliate) return;
-    let live = true;
-    setAffiliate('checking');
-    checkAffiliate(urlAffiliate).then(
-      () => live && setAffiliate('ok'),
-      () => {
-        if (!live) return;
-        setAffiliate('failed');
-        void showInvitationError();
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [urlAffiliate]);
 
   const affiliateRule = ruleOf(settings.data?.rules, 'affiliateCode');
-  const affiliateShown = urlAffiliate ? affiliate === 'failed' : affiliateRule.enabled;
+  const affiliateShown = urlAffiliate ? flow.affiliate === 'failed' : affiliateRule.enabled;
   const rules = formRules({
     kind,
     settings: settings.data,
@@ -113,22 +69,6 @@ export function RegisterForm({ inModal }: { inModal: boolean }) {
   });
   const shown = (key: string) => isShown(rules, key);
   const req = (key: string) => isRequired(rules, key);
-
-  // The settings decide the captcha; it loads as soon as they do.
-  const captchaOn = settings.data?.captchaEnabled ?? false;
-  const { show: showCaptcha, hide: hideCaptcha } = captcha;
-  useEffect(() => {
-    if (captchaOn) showCaptcha();
-    else hideCaptcha();
-  }, [captchaOn, showCaptcha, hideCaptcha]);
-
-  // In the popup the fields arrive with the settings, after the dialog placed its first focus.
-  const loaded = !settings.isPending;
-  useEffect(() => {
-    if (!inModal || !loaded) return;
-    if (document.activeElement instanceof HTMLInputElement) return;
-    formRef.current?.querySelector<HTMLElement>('[data-autofocus]')?.focus();
-  }, [inModal, loaded]);
 
   const label = (key: string): string => {
     switch (key) {
@@ -149,18 +89,47 @@ export function RegisterForm({ inModal }: { inModal: boolean }) {
     }
   };
 
-  const set = (key: string) => (value: string) => setValues((v) => ({ ...v, [key]: value }));
+  const initialValues = useMemo<Values>(
+    () => ({ referralCode: urlReferral, mobileNum: '', countryCode: '', dialingCode: '' }),
+    [urlReferral],
+  );
+  // Every field with the one rule engine, over the rules of the form as shown.
+  const rf = useRuleForm<Values>({
+    formRef,
+    defaultValues: initialValues,
+    validate: (v) => {
+      const labels = Object.fromEntries(rules.map((r) => [r.key, label(r.key)]));
+      return validateForm(rules, v, { labels }) as Findings<Values>;
+    },
+    deps: { password: ['confirmPassword'] },
+  });
+
+  const { form, values, bind, change, error, setErrors } = rf;
+
+  // The settings decide the captcha; it loads as soon as they do.
+  const captchaOn = settings.data?.captchaEnabled ?? false;
+  const { show: showCaptcha, hide: hideCaptcha } = captcha;
+  useEffect(() => {
+    if (captchaOn) showCaptcha();
+    else hideCaptcha();
+  }, [captchaOn, showCaptcha, hideCaptcha]);
+
+  // In the popup the fields arrive with the settings, after the dialog placed its first focus.
+  const loaded = !settings.isPending;
+  useEffect(() => {
+    if (!inModal || !loaded) return;
+    if (document.activeElement instanceof HTMLInputElement) return;
+    formRef.current?.querySelector<HTMLElement>('[data-autofocus]')?.focus();
+  }, [inModal, loaded]);
 
   const switchKind = (next: RegisterKind) => {
     setKind(next);
-    setErrors({});
+    form.clearErrors();
     setFormError(null);
   };
 
   const reset = () => {
-    setValues(initialValues);
-    setMobile((m) => ({ ...EMPTY_MOBILE, countryCode: m.countryCode, dialingCode: m.dialingCode }));
-    setErrors({});
+    form.reset({ ...initialValues, countryCode: values.countryCode, dialingCode: values.dialingCode });
     setFormError(null);
     if (captcha.shown) captcha.reload();
     formRef.current?.querySelector<HTMLInputElement>('input:not([disabled])')?.focus();
@@ -168,140 +137,55 @@ export function RegisterForm({ inModal }: { inModal: boolean }) {
 
   const sendCode = () =>
     sms.trigger(
-      () => sendRegisterSms(mobile.number, mobile.dialingCode, kind === 'registerMobile' ? 'MOBILENUMREG3' : 'USERNAMEREG3'),
-      () => {
-        // Spec section 5: the mobile number must be valid before an SMS is sent.
-        const error = validateField(required(ruleOf(settings.data?.rules, 'mobileNum')), mobile.number, { label: label('mobileNum') });
-        setErrors((e) => ({ ...e, mobileNum: error ? fieldMessage(error) : '' }));
-        if (error) focusFirstInvalid(formRef.current);
-        return !error;
-      },
+      () => sendRegisterSms(values.mobileNum ?? '', values.dialingCode, kind === 'registerMobile' ? 'MOBILENUMREG3' : 'USERNAMEREG3'),
+      // Spec section 5: the mobile number must be valid before an SMS is sent.
+      () => mobileReadyForSms(rf, required(ruleOf(settings.data?.rules, 'mobileNum')), label('mobileNum'), formRef.current),
     );
 
-  const formValues = (): Values => ({ ...values, mobileNum: mobile.number, captcha: captcha.answer });
-
-  const fail = (error: unknown) => {
-    const inPlace = serverFieldErrors(error);
-    if (inPlace.mobileNo && !inPlace.mobileNum) inPlace.mobileNum = inPlace.mobileNo;
-    setErrors(inPlace);
-    const code = error instanceof ApiError ? error.errorCode : '';
-    if (code === 'invitation_code_error') void showInvitationError();
-    setFormError(Object.keys(inPlace).length > 0 ? null : describeError(error));
-    // The server spends a captcha answer on every check.
-    if (captcha.shown) captcha.reload();
-    focusFirstInvalid(formRef.current);
-  };
-
-  /** Spec section 4: after registering. */
-  const finish = async (result: { account: string; token?: string; generatedPassword?: string }) => {
-    setStep('finishing');
-    if (result.token) {
-      auth.startSession(result.token, 0);
-      await queryClient.fetchQuery(memberInfoQuery).catch(() => undefined);
-    }
-    ui.close('login');
-    ui.close('register');
-    setStep('idle');
-    void navigate('/');
-    void alertDialog({
-      title: t('errors:in_registered_successfully'),
-      message: (
-        <div className="register-success">
-          <p>{t('register:success_text', { account: result.account })}</p>
-          {result.generatedPassword ? (
-            <p>
-              {t('register:generated_password')} <strong dir="ltr">{result.generatedPassword}</strong>
-            </p>
-          ) : null}
-        </div>
-      ),
-      confirmText: t('common:confirm'),
-    });
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (step !== 'idle' || affiliate === 'checking') return;
-    setFormError(null);
-
-    // 1. Every field, with the one rule engine.
-    const labels = Object.fromEntries(rules.map((r) => [r.key, label(r.key)]));
-    const found = fieldMessages(validateForm(rules, formValues(), { labels }));
-    setErrors(found);
-    if (Object.keys(found).length > 0) {
-      focusFirstInvalid(formRef.current);
-      return;
-    }
-
-    // 2. An affiliate code the player typed is checked with the server first.
-    const typedAffiliate = (values.affiliateCode ?? '').trim();
-    if (affiliateShown && typedAffiliate) {
-      setStep('checking');
-      try {
-        await checkAffiliate(typedAffiliate);
-      } catch {
-        setStep('idle');
-        setErrors({ affiliateCode: t('errors:invitation_code_error') });
-        focusFirstInvalid(formRef.current);
-        void showInvitationError();
-        return;
-      }
-      setStep('idle');
-    }
-
-    // 3. Mobile registration: the generated account (the mobile number) is shown first.
-    if (kind === 'registerMobile') {
-      const ok = await confirmDialog({
-        title: t('register:mobile_notice_title'),
-        message: (
-          <p className="register-notice">
-            {t('register:mobile_notice_text')} <strong dir="ltr">{mobile.number}</strong>
-          </p>
-        ),
-        confirmText: t('register:continue'),
-        cancelText: t('common:cancel'),
+  const submit = form.handleSubmit(
+    async (valid) => {
+      setFormError(null);
+      const failed = await flow.submit({
+        kind,
+        rules,
+        values: valid,
+        dialingCode: valid.dialingCode,
+        affiliateShown,
+        page: { href: location.href, hostname: location.hostname },
       });
-      if (!ok) return;
-    }
+      if (!failed) return;
+      setErrors(failed.fields);
+      setFormError(failed.formError);
+      // The server spends a captcha answer on every check.
+      if (captcha.shown) {
+        captcha.reload();
+        form.setValue('captcha', '');
+      }
+      focusFirstInvalid(formRef.current);
+    },
+    () => setFormError(null),
+  );
 
-    // 4. Submit (captcha answer and SMS code travel with it; the server checks both).
-    const payload: Values = {};
-    for (const rule of rules) {
-      if (!rule.enabled || (rule.key === 'username' && kind === 'registerMobile')) continue;
-      const value = (formValues()[rule.key] ?? '').trim();
-      if (value) payload[rule.key] = rule.key.toLowerCase().includes('password') ? (formValues()[rule.key] ?? '') : value;
-    }
-    const affiliateCode = affiliate === 'ok' ? urlAffiliate : affiliateShown ? typedAffiliate : '';
-    const common = {
-      ...payload,
-      ...(affiliateCode ? { affiliateCode } : {}),
-      ...(mobile.number && shown('mobileNum') ? { countryDialingCode: mobile.dialingCode } : {}),
-      registerUrl: location.href.slice(0, 1024),
-      registerMethod: 'WEB' as const,
-      login: true,
-      domain: location.hostname.slice(0, 255),
-    };
-    setStep('submitting');
-    const done = {
-      onSuccess: (result: { account: string; token?: string; generatedPassword?: string }) => void finish(result),
-      onError: (error: unknown) => fail(error),
-      onSettled: () => setStep((s) => (s === 'submitting' ? 'idle' : s)),
-    };
-    if (kind === 'registerMobile') registerMobile.mutate({ ...common, mobileNum: mobile.number }, done);
-    else register.mutate({ ...(common as Omit<RegisterRequest, 'username'>), username: (values.username ?? '').trim() }, done);
-  };
-
-  const busy = step !== 'idle';
+  const busy = flow.busy;
   const optionalField = (key: OptionalKey | 'affiliateCode' | 'referralCode') => {
     if (!shown(key)) return null;
+    if (key === 'paymentPassword') {
+      return (
+        <PaymentPasswordField
+          key={key}
+          {...bind(key)}
+          label={label(key)}
+          placeholder={t('register:ph_paymentPassword')}
+          required={req(key)}
+        />
+      );
+    }
     const input = INPUTS[key];
     return (
       <TextField
         key={key}
-        name={key}
+        {...bind(key)}
         label={label(key)}
-        value={values[key] ?? ''}
-        onValueChange={set(key)}
         placeholder={t(`register:ph_${key}` as 'register:ph_email')}
         required={req(key)}
         icon={input.icon}
@@ -309,8 +193,6 @@ export function RegisterForm({ inModal }: { inModal: boolean }) {
         inputMode={input.inputMode}
         autoComplete={input.autoComplete ?? 'off'}
         dir={input.ltr ? 'ltr' : undefined}
-        maxLength={ruleOf(rules, key).maxLength || 128}
-        error={errors[key]}
       />
     );
   };
@@ -318,52 +200,30 @@ export function RegisterForm({ inModal }: { inModal: boolean }) {
   const passwordFields = shown('password') ? (
     <>
       <TextField
-        name="password"
+        {...bind('password')}
         label={label('password')}
-        value={values.password ?? ''}
-        onValueChange={set('password')}
         placeholder={t('register:ph_password')}
         required
         icon="shield"
         revealable
         autoComplete="new-password"
-        maxLength={ruleOf(rules, 'password').maxLength || 128}
-        error={errors.password}
       />
       <TextField
-        name="confirmPassword"
+        {...bind('confirmPassword')}
         label={label('confirmPassword')}
-        value={values.confirmPassword ?? ''}
-        onValueChange={set('confirmPassword')}
         placeholder={t('register:ph_confirmPassword')}
         required
         icon="shield"
         revealable
         autoComplete="new-password"
-        maxLength={ruleOf(rules, 'confirmPassword').maxLength || 128}
-        error={errors.confirmPassword}
       />
     </>
   ) : null;
 
   const mobileFields = shown('mobileNum') ? (
     <>
-      <MobileField
-        value={mobile}
-        onChange={setMobile}
-        defaultDialingCode={settings.data?.defaultCountryDialingCode}
-        required={req('mobileNum')}
-        error={errors.mobileNum || undefined}
-      />
-      {shown('verificationCode') ? (
-        <SmsCodeField
-          sender={sms}
-          value={values.verificationCode ?? ''}
-          onValueChange={set('verificationCode')}
-          onSend={sendCode}
-          error={errors.verificationCode}
-        />
-      ) : null}
+      <MobileField {...bindMobile(rf)} defaultDialingCode={settings.data?.defaultCountryDialingCode} required={req('mobileNum')} />
+      {shown('verificationCode') ? <SmsCodeField sender={sms} {...bind('verificationCode')} onSend={sendCode} /> : null}
     </>
   ) : null;
 
@@ -386,19 +246,15 @@ export function RegisterForm({ inModal }: { inModal: boolean }) {
           {kind === 'register' ? (
             <>
               <TextField
-                name="username"
+                {...bind('username')}
                 label={label('username')}
-                value={values.username ?? ''}
-                onValueChange={set('username')}
                 placeholder={t('register:ph_username')}
                 required
                 icon="user"
                 autoComplete="username"
                 autoCapitalize="off"
                 spellCheck={false}
-                maxLength={ruleOf(rules, 'username').maxLength || 64}
                 data-autofocus={inModal || undefined}
-                error={errors.username}
               />
               {passwordFields}
               {mobileFields}
@@ -409,10 +265,12 @@ export function RegisterForm({ inModal }: { inModal: boolean }) {
               <TextField
                 name="account"
                 label={t('register:account')}
-                value={mobile.number}
+                value={values.mobileNum ?? ''}
                 onValueChange={() => undefined}
                 placeholder={t('register:ph_account')}
                 icon="user"
+                // The account is the mobile number: offered to the password manager as the username.
+                autoComplete="username"
                 disabled
                 dir="ltr"
                 hint={t('register:account_hint')}
@@ -423,7 +281,7 @@ export function RegisterForm({ inModal }: { inModal: boolean }) {
           {OPTIONAL_KEYS.map(optionalField)}
           {optionalField('affiliateCode')}
           {optionalField('referralCode')}
-          <CaptchaField captcha={captcha} error={errors.captcha} />
+          <CaptchaField captcha={captcha} error={error('captcha')} onAnswer={(answer) => change('captcha', answer)} />
         </ModePanel>
       )}
       <div className={`register-form__actions${inModal ? '' : ' register-form__actions--page'}`}>

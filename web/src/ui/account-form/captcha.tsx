@@ -11,6 +11,9 @@ import { describeError } from '../error-state';
 import { Spinner } from '../spinner';
 import { TextField } from './text-field';
 
+/** The contract's bound of a captcha answer (login and registration). */
+export const CAPTCHA_MAX_LENGTH = 16;
+
 export interface CaptchaState {
   shown: boolean;
   image: string | null;
@@ -71,7 +74,18 @@ export function useCaptcha(initiallyShown = false): CaptchaState {
   };
 }
 
-export function CaptchaField({ captcha, error, required = true }: { captcha: CaptchaState; error?: string; required?: boolean }) {
+export function CaptchaField({
+  captcha,
+  error,
+  required = true,
+  onAnswer,
+}: {
+  captcha: CaptchaState;
+  error?: string;
+  required?: boolean;
+  /** Told of every typed answer (a form that holds the answer among its values). */
+  onAnswer?: (answer: string) => void;
+}) {
   const { t } = useTranslation('auth');
   if (!captcha.shown) return null;
   return (
@@ -79,13 +93,15 @@ export function CaptchaField({ captcha, error, required = true }: { captcha: Cap
       name="captcha"
       label={t('captcha')}
       value={captcha.answer}
-      onValueChange={captcha.setAnswer}
+      onValueChange={(answer) => {
+        captcha.setAnswer(answer);
+        onAnswer?.(answer);
+      }}
       placeholder={t('captcha_placeholder')}
       required={required}
       autoComplete="off"
       autoCapitalize="off"
       spellCheck={false}
-      maxLength={16}
       error={error ?? captcha.loadError ?? undefined}
       className="field--captcha"
       addon={

@@ -7,7 +7,6 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { VERIFICATION_CODE_MAX_LENGTH } from '../../../../openapi/field-rules';
 import { SMS_THROTTLE_MS } from '../../config/constants';
 import { i18n } from '../../i18n';
 import { alertDialog } from '../dialog';
@@ -85,12 +84,15 @@ export interface SmsCodeFieldProps {
   sender: SmsSender;
   value: string;
   onValueChange: (value: string) => void;
+  onBlur?: () => void;
+  /** Ignored (always verificationCode); accepted so a bound form field can be spread in. */
+  name?: string;
   onSend: () => void;
   error?: string;
   label?: string;
 }
 
-export function SmsCodeField({ sender, value, onValueChange, onSend, error, label }: SmsCodeFieldProps) {
+export function SmsCodeField({ sender, value, onValueChange, onBlur, onSend, error, label }: SmsCodeFieldProps) {
   const { t } = useTranslation('auth');
   const counting = sender.remaining > 0;
   return (
@@ -100,12 +102,12 @@ export function SmsCodeField({ sender, value, onValueChange, onSend, error, labe
         label={label ?? t('sms_code')}
         value={value}
         onValueChange={onValueChange}
+        onBlur={onBlur}
         placeholder={t('sms_code_placeholder')}
         required
         icon="shield"
         autoComplete="one-time-code"
         inputMode="numeric"
-        maxLength={VERIFICATION_CODE_MAX_LENGTH}
         error={error}
         addon={
           <button

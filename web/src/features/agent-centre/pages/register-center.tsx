@@ -4,11 +4,12 @@
  * same engine the server uses; the agent hands the password over and the downline changes it on first
  * login.
  */
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { validateConfirm, validateField, type FieldRule } from '../../../../../openapi/field-rules';
 import { usePermission } from '../../../api/queries/system';
 import { ui } from '../../../app/ui-store';
+import { useRuleForm } from '../../../ui/account-form/rule-form';
 import { Field, PageHead } from '../../../ui/centre/parts';
 import { formatDate } from '../../../ui/format';
 import { useRegisterDownline } from '../api/register-downline';
@@ -40,12 +41,6 @@ export function RegisterCenterPage() {
   const { registerRules } = usePermission();
   const register = useRegisterDownline();
   const [type, setType] = useState<0 | 2>(0);
-  const [values, setValues] = useState<Record<Key, string>>({
-    username: '',
-    password: '',
-    confirmPassword: '',
-  });
-  const [errors, setErrors] = useState<Partial<Record<Key, string>>>({});
   const [created, setCreated] = useState<Downline | null>(null);
   const serverFields = refusedFields(register.error);
 
@@ -59,40 +54,35 @@ export function RegisterCenterPage() {
     password: ruleOf(registerRules, 'password'),
   };
 
-  const check = (key: Key, next = values): string | undefined => {
-    const error =
-      key === 'confirmPassword'
-        ? validateConfirm(next.password, next.confirmPassword, { label: labels.confirmPassword })
-        : validateField(rules[key], next[key], { label: labels[key] });
-    return error ? fieldMessage(t, error, labels[key]) : undefined;
-  };
+  // The brand's rules through the shared engine, worded in the agent centre's catalogue.
+  const { form, input, error } = useRuleForm<Record<Key, string>>({
+    defaultValues: { username: '', password: '', confirmPassword: '' },
+    validate: (v) => {
+      const message = (key: Key, found: ReturnType<typeof validateField>) =>
+        found ? fieldMessage(t, found, labels[key]) : undefined;
+      return {
+        username: message('username', validateField(rules.username, v.username, { label: labels.username })),
+        password: message('password', validateField(rules.password, v.password, { label: labels.password })),
+        confirmPassword: message(
+          'confirmPassword',
+          validateConfirm(v.password, v.confirmPassword, { label: labels.confirmPassword }),
+        ),
+      };
+    },
+    deps: { password: ['confirmPassword'] },
+  });
 
-  const set = (key: Key, value: string) => {
-    const next = { ...values, [key]: value };
-    setValues(next);
-    // Re-check a field already marked wrong as the agent types, so the message goes when fixed.
-    if (errors[key]) setErrors((e) => ({ ...e, [key]: check(key, next) }));
-  };
-
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const next: Partial<Record<Key, string>> = {};
-    for (const key of ['username', 'password', 'confirmPassword'] as const) {
-      const message = check(key);
-      if (message) next[key] = message;
-    }
-    setErrors(next);
-    if (Object.keys(next).length > 0) return;
+  const submit = form.handleSubmit((v) => {
     register.mutate(
-      { username: values.username.trim(), password: values.password, isAgent: type },
+      { username: v.username.trim(), password: v.password, isAgent: type },
       {
         onSuccess: (downline) => {
           setCreated(downline);
-          setValues({ username: '', password: '', confirmPassword: '' });
+          form.reset();
         },
       },
     );
-  };
+  });
 
   const hint = (key: 'username' | 'password') => ruleHint(t, rules[key]);
 
@@ -164,7 +154,7 @@ export function RegisterCenterPage() {
       <PageHead title={t('menu.registerCenter')} lead={t('register.lead')} />
       <form
         className="centre-card centre-card--pad centre-form centre-form--narrow"
-        onSubmit={submit}
+        onSubmit={(e) => void submit(e)}
         noValidate
       >
         <div className="ac-field-group">
@@ -196,19 +186,16 @@ export function RegisterCenterPage() {
         <Field
           label={labels.username}
           error={
-            errors.username ?? (serverFields.has('username') ? errorText(register.error) : null)
+            error('username') ?? (serverFields.has('username') ? errorText(register.error) : null)
           }
           hint={hint('username')}
         >
           {({ id, describedBy, invalid }) => (
             <input
               id={id}
+              // A new downline's account, not the agent's own: no password-manager fill.
               autoComplete="off"
-              value={values.username}
-              onChange={(e) => set('username', e.target.value)}
-              onBlur={() =>
-                values.username && setErrors((er) => ({ ...er, username: check('username') }))
-              }
+              {...input('username')}
               aria-describedby={describedBy}
               aria-invalid={invalid || undefined}
               dir="ltr"
@@ -218,7 +205,7 @@ export function RegisterCenterPage() {
         <Field
           label={labels.password}
           error={
-            errors.password ?? (serverFields.has('password') ? errorText(register.error) : null)
+            error('password') ?? (serverFields.has('password') ? errorText(register.error) : null)
           }
           hint={hint('password')}
         >
@@ -227,25 +214,20 @@ export function RegisterCenterPage() {
               id={id}
               type="password"
               autoComplete="new-password"
-              value={values.password}
-              onChange={(e) => set('password', e.target.value)}
-              onBlur={() =>
-                values.password && setErrors((er) => ({ ...er, password: check('password') }))
-              }
+              {...input('password')}
               aria-describedby={describedBy}
               aria-invalid={invalid || undefined}
               dir="ltr"
             />
           )}
         </Field>
-        <Field label={labels.confirmPassword} error={errors.confirmPassword}>
+        <Field label={labels.confirmPassword} error={error('confirmPassword')}>
           {({ id, describedBy, invalid }) => (
             <input
               id={id}
               type="password"
               autoComplete="new-password"
-              value={values.confirmPassword}
-              onChange={(e) => set('confirmPassword', e.target.value)}
+              {...input('confirmPassword')}
               aria-describedby={describedBy}
               aria-invalid={invalid || undefined}
               dir="ltr"

@@ -3,14 +3,16 @@
  * optionally a deposit promotion. The simulator credits at once; the header balance and the account
  * record refresh through the shared balance key (api/keys.ts).
  */
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { translateContent } from '../../../i18n';
 import { ui } from '../../../app/ui-store';
+import { useRuleForm } from '../../../ui/account-form/rule-form';
 import { Field, PageHead, useMoney } from '../../../ui/centre/parts';
 import { ErrorState } from '../../../ui/error-state';
 import { Skeleton } from '../../../ui/spinner';
-import { parseAmount } from '../amount';
+import { parseAmount, refuseAmount } from '../amount';
+import { useAmountMessage } from '../components/amount-message';
 import { useDeposit } from '../api/deposit';
 import { useDepositChannels } from '../api/get-deposit-channels';
 import { useDepositPromotions } from '../api/get-deposit-promotions';
@@ -26,14 +28,20 @@ export function DepositPage() {
   const money = useMoney();
 
   const [channelId, setChannelId] = useState<string | null>(null);
-  const [amountText, setAmountText] = useState('');
   const [promotionId, setPromotionId] = useState('');
-  const [amountError, setAmountError] = useState<string | null>(null);
   const [done, setDone] = useState<Transaction | null>(null);
 
   const list = channels.data ?? [];
   const channel = list.find((c) => c.channelId === channelId) ?? list[0];
   const serverFields = refusedFields(deposit.error);
+  const amountMessage = useAmountMessage();
+  const { form, values, input, change, error } = useRuleForm<{ amount: string }>({
+    defaultValues: { amount: '' },
+    validate: (v) =>
+      channel
+        ? { amount: amountMessage(refuseAmount(v.amount, { range: { min: channel.minAmount, max: channel.maxAmount } })) }
+        : {},
+  });
 
   if (channels.isError)
     return <ErrorState error={channels.error} onRetry={() => void channels.refetch()} />;
@@ -77,7 +85,7 @@ export function DepositPage() {
               className="btn btn--primary"
               onClick={() => {
                 setDone(null);
-                setAmountText('');
+                form.reset();
                 deposit.reset();
               }}
             >
@@ -89,20 +97,9 @@ export function DepositPage() {
     );
   }
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (!channel) return;
-    const amount = parseAmount(amountText);
-    let error: string | null = null;
-    if (!amountText.trim()) error = t('form.amount_required');
-    else if (amount === null || amount <= 0) error = t('form.amount_invalid');
-    else if (amount < channel.minAmount || amount > channel.maxAmount)
-      error = t('form.amount_range', {
-        min: money(channel.minAmount),
-        max: money(channel.maxAmount),
-      });
-    setAmountError(error);
-    if (error || amount === null) return;
+  const submit = form.handleSubmit((v) => {
+    const amount = parseAmount(v.amount);
+    if (!channel || amount === null) return;
     deposit.mutate(
       {
         channelId: channel.channelId,
@@ -111,7 +108,7 @@ export function DepositPage() {
       },
       { onSuccess: (tx) => setDone(tx) },
     );
-  };
+  });
 
   const quick = channel
     ? DEPOSIT_QUICK_AMOUNTS.filter((a) => a >= channel.minAmount && a <= channel.maxAmount)
@@ -120,7 +117,7 @@ export function DepositPage() {
   return (
     <>
       <PageHead title={t('menu.depositv2')} lead={t('deposit.lead')} />
-      <form className="centre-form" onSubmit={submit} noValidate>
+      <form className="centre-form" onSubmit={(e) => void submit(e)} noValidate>
         <fieldset className="mc-fieldset">
           <legend className="centre-card__title">{t('deposit.channel')}</legend>
           <div className="mc-options">
@@ -135,7 +132,7 @@ export function DepositPage() {
                       checked={channel?.channelId === c.channelId}
                       onChange={() => {
                         setChannelId(c.channelId);
-                        setAmountError(null);
+                        form.clearErrors('amount');
                       }}
                     />
                     <span className="mc-option__box">
@@ -155,7 +152,7 @@ export function DepositPage() {
         <div className="centre-card centre-card--pad centre-form">
           <Field
             label={t('form.amount')}
-            error={amountError ?? (serverFields.has('amount') ? errorText(deposit.error) : null)}
+            error={error('amount') ?? (serverFields.has('amount') ? errorText(deposit.error) : null)}
             hint={
               channel
                 ? t('form.amount_hint', {
@@ -171,8 +168,7 @@ export function DepositPage() {
                 inputMode="decimal"
                 autoComplete="off"
                 placeholder="0.00"
-                value={amountText}
-                onChange={(e) => setAmountText(e.target.value)}
+                {...input('amount')}
                 aria-describedby={describedBy}
                 aria-invalid={invalid || undefined}
                 dir="ltr"
@@ -186,10 +182,10 @@ export function DepositPage() {
                   key={a}
                   type="button"
                   className="mc-quick__btn"
-                  aria-pressed={parseAmount(amountText) === a}
+                  aria-pressed={parseAmount(values.amount) === a}
                   onClick={() => {
-                    setAmountText(String(a));
-                    setAmountError(null);
+                    change('amount', String(a));
+                    form.clearErrors('amount');
                   }}
                 >
                   <bdi dir="ltr">{money(a)}</bdi>

@@ -4,10 +4,11 @@
  * always the main wallet, as the transfer call requires).
  */
 import { useQuery } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { balanceQuery } from '../../../api/queries/member';
 import { ui } from '../../../app/ui-store';
+import { useRuleForm } from '../../../ui/account-form/rule-form';
 import { Field, PageHead, Stat, useMoney } from '../../../ui/centre/parts';
 import { Icon } from '../../../ui/icons';
 import { Skeleton } from '../../../ui/spinner';
@@ -15,7 +16,8 @@ import { toast } from '../../../ui/toast';
 import { useConsolidatedFunds } from '../api/get-consolidated-funds';
 import { useMerchantWallet } from '../api/get-merchant-wallet';
 import { useWalletTransfer } from '../api/wallet-transfer';
-import { parseAmount } from '../amount';
+import { parseAmount, refuseAmount } from '../amount';
+import { useAmountMessage } from '../components/amount-message';
 import { MAIN_WALLET, MONEY_MAX } from '../constants';
 import { errorText, refusedFields } from '../components/error-text';
 import { roundMoney } from '../../../../../openapi/money';
@@ -31,9 +33,6 @@ export function MyWalletPage() {
   const money = useMoney();
 
   const [direction, setDirection] = useState<Direction>('in');
-  const [vendor, setVendor] = useState('');
-  const [amountText, setAmountText] = useState('');
-  const [errors, setErrors] = useState<{ vendor?: string; amount?: string }>({});
 
   const main = funds.data?.balance;
   const total = balance.data?.sumBalance;
@@ -42,32 +41,34 @@ export function MyWalletPage() {
       ? Math.max(0, roundMoney(total - main))
       : undefined;
   const serverFields = refusedFields(transfer.error);
+  const amountMessage = useAmountMessage();
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const amount = parseAmount(amountText);
-    const next: typeof errors = {};
-    if (!vendor) next.vendor = t('wallet.choose_wallet');
-    if (!amountText.trim()) next.amount = t('form.amount_required');
-    else if (amount === null || amount <= 0 || amount > MONEY_MAX)
-      next.amount = t('form.amount_invalid');
-    else if (direction === 'in' && main !== undefined && amount > main)
-      next.amount = t('form.amount_over_balance', { amount: money(main) });
-    setErrors(next);
-    if (Object.keys(next).length > 0 || amount === null) return;
+  const { form, values, input, error } = useRuleForm<{ vendor: string; amount: string }>({
+    defaultValues: { vendor: '', amount: '' },
+    validate: (v) => ({
+      vendor: v.vendor ? undefined : t('wallet.choose_wallet'),
+      // Only money leaving the main wallet is bounded by its balance.
+      amount: amountMessage(refuseAmount(v.amount, { cap: MONEY_MAX, available: direction === 'in' ? main : undefined })),
+    }),
+  });
+  const vendor = values.vendor;
+
+  const submit = form.handleSubmit((v) => {
+    const amount = parseAmount(v.amount);
+    if (amount === null) return;
     const body =
       direction === 'in'
-        ? { from: MAIN_WALLET, to: vendor, amount }
-        : { from: vendor, to: MAIN_WALLET, amount };
+        ? { from: MAIN_WALLET, to: v.vendor, amount }
+        : { from: v.vendor, to: MAIN_WALLET, amount };
     transfer.mutate(body, {
       onSuccess: (result) => {
         toast.success(
           t('wallet.transferred', { amount: money(amount), total: money(result.sumBalance) }),
         );
-        setAmountText('');
+        form.setValue('amount', '');
       },
     });
-  };
+  });
 
   const vendorName = wallet.data?.wallets.find((w) => w.vendor === vendor)?.name;
 
@@ -135,7 +136,7 @@ export function MyWalletPage() {
         {wallet.data?.isSingle ? (
           <p className="mc-note mc-note--info">{t('wallet.single_note')}</p>
         ) : null}
-        <form className="centre-form" onSubmit={submit} noValidate>
+        <form className="centre-form" onSubmit={(e) => void submit(e)} noValidate>
           <div
             className="centre-segment centre-segment--wide"
             role="radiogroup"
@@ -158,7 +159,7 @@ export function MyWalletPage() {
             <Field
               label={t('wallet.game_wallet')}
               error={
-                errors.vendor ??
+                error('vendor') ??
                 (serverFields.has('to') || serverFields.has('from')
                   ? errorText(transfer.error)
                   : null)
@@ -168,8 +169,7 @@ export function MyWalletPage() {
                 <select
                   id={id}
                   className="centre-select"
-                  value={vendor}
-                  onChange={(e) => setVendor(e.target.value)}
+                  {...input('vendor')}
                   aria-describedby={describedBy}
                   aria-invalid={invalid || undefined}
                 >
@@ -185,7 +185,7 @@ export function MyWalletPage() {
             <Field
               label={t('form.amount')}
               error={
-                errors.amount ?? (serverFields.has('amount') ? errorText(transfer.error) : null)
+                error('amount') ?? (serverFields.has('amount') ? errorText(transfer.error) : null)
               }
             >
               {({ id, describedBy, invalid }) => (
@@ -194,8 +194,7 @@ export function MyWalletPage() {
                   inputMode="decimal"
                   autoComplete="off"
                   placeholder="0.00"
-                  value={amountText}
-                  onChange={(e) => setAmountText(e.target.value)}
+                  {...input('amount')}
                   aria-describedby={describedBy}
                   aria-invalid={invalid || undefined}
                   dir="ltr"

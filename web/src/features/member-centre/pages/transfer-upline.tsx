@@ -3,13 +3,16 @@
  * upline agent, confirmed with the payment password.
  */
 import { useQuery } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { memberInfoQuery } from '../../../api/queries/member';
+import { validateField } from '../../../../../openapi/field-rules';
+import { PaymentPasswordField, paymentPasswordRule } from '../../../ui/account-form/payment-password-field';
+import { useRuleForm } from '../../../ui/account-form/rule-form';
 import { Field, PageHead, Stat, useMoney } from '../../../ui/centre/parts';
 import { Skeleton } from '../../../ui/spinner';
 import { toast } from '../../../ui/toast';
-import { parseAmount } from '../amount';
+import { parseAmount, refuseAmount } from '../amount';
+import { useAmountMessage } from '../components/amount-message';
 import { useConsolidatedFunds } from '../api/get-consolidated-funds';
 import { useTransferToUpline } from '../api/transfer-to-upline';
 import { MONEY_MAX, PAYMENT_PASSWORD_MAX_LENGTH } from '../constants';
@@ -21,36 +24,35 @@ export function TransferUplinePage() {
   const funds = useConsolidatedFunds();
   const transfer = useTransferToUpline();
   const money = useMoney();
-  const [amountText, setAmountText] = useState('');
-  const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<{ amount?: string; paymentPassword?: string }>({});
   const serverFields = refusedFields(transfer.error);
   const available = funds.data?.balance;
+  const amountMessage = useAmountMessage();
+  const { form, bind, input, error } = useRuleForm<{ amount: string; paymentPassword: string }>({
+    defaultValues: { amount: '', paymentPassword: '' },
+    validate: (v) => {
+      return {
+        amount: amountMessage(refuseAmount(v.amount, { cap: MONEY_MAX, available })),
+        paymentPassword: validateField(paymentPasswordRule(PAYMENT_PASSWORD_MAX_LENGTH), v.paymentPassword, {
+          label: t('form.payment_password'),
+        }),
+      };
+    },
+  });
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const amount = parseAmount(amountText);
-    const next: typeof errors = {};
-    if (!amountText.trim()) next.amount = t('form.amount_required');
-    else if (amount === null || amount <= 0 || amount > MONEY_MAX)
-      next.amount = t('form.amount_invalid');
-    else if (available !== undefined && amount > available)
-      next.amount = t('form.amount_over_balance', { amount: money(available) });
-    if (!password) next.paymentPassword = t('form.payment_password_required');
-    setErrors(next);
-    if (Object.keys(next).length > 0 || amount === null) return;
+  const submit = form.handleSubmit((v) => {
+    const amount = parseAmount(v.amount);
+    if (amount === null) return;
     transfer.mutate(
-      { amount, paymentPassword: password },
+      { amount, paymentPassword: v.paymentPassword },
       {
         onSuccess: (tx) => {
           toast.success(t('upline.done', { amount: money(amount), remark: tx.remark }));
-          setAmountText('');
-          setPassword('');
+          form.reset();
         },
-        onError: () => setPassword(''),
+        onError: () => form.setValue('paymentPassword', ''),
       },
     );
-  };
+  });
 
   return (
     <>
@@ -74,10 +76,10 @@ export function TransferUplinePage() {
       {member && !member.hasPaymentPassword ? (
         <p className="notice notice--warning">{t('withdraw.no_payment_password')}</p>
       ) : null}
-      <form className="centre-card centre-card--pad centre-form" onSubmit={submit} noValidate>
+      <form className="centre-card centre-card--pad centre-form" onSubmit={(e) => void submit(e)} noValidate>
         <Field
           label={t('form.amount')}
-          error={errors.amount ?? (serverFields.has('amount') ? errorText(transfer.error) : null)}
+          error={error('amount') ?? (serverFields.has('amount') ? errorText(transfer.error) : null)}
         >
           {({ id, describedBy, invalid }) => (
             <input
@@ -85,36 +87,22 @@ export function TransferUplinePage() {
               inputMode="decimal"
               autoComplete="off"
               placeholder="0.00"
-              value={amountText}
-              onChange={(e) => setAmountText(e.target.value)}
+              {...input('amount')}
               aria-describedby={describedBy}
               aria-invalid={invalid || undefined}
               dir="ltr"
             />
           )}
         </Field>
-        <Field
+        <PaymentPasswordField
+          {...bind('paymentPassword')}
           label={t('form.payment_password')}
+          className="centre-field"
           error={
-            errors.paymentPassword ??
-            (serverFields.has('paymentPassword') ? errorText(transfer.error) : null)
+            error('paymentPassword') ??
+            (serverFields.has('paymentPassword') ? errorText(transfer.error) : undefined)
           }
-        >
-          {({ id, describedBy, invalid }) => (
-            <input
-              id={id}
-              type="password"
-              inputMode="numeric"
-              autoComplete="off"
-              maxLength={PAYMENT_PASSWORD_MAX_LENGTH}
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-              aria-describedby={describedBy}
-              aria-invalid={invalid || undefined}
-              dir="ltr"
-            />
-          )}
-        </Field>
+        />
         {transfer.isError && serverFields.size === 0 ? (
           <p className="form__alert" role="alert">
             {errorText(transfer.error)}

@@ -4,10 +4,13 @@
  * confirmed within the server-supplied minutes is received automatically (spec sections 4 and 9).
  */
 import { useQuery } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { memberInfoQuery } from '../../../api/queries/member';
 import { translateContent } from '../../../i18n';
+import { validateField } from '../../../../../openapi/field-rules';
+import { PaymentPasswordField, paymentPasswordRule } from '../../../ui/account-form/payment-password-field';
+import { useRuleForm } from '../../../ui/account-form/rule-form';
 import { Badge, Field, PageHead, Stat, useMoney, When } from '../../../ui/centre/parts';
 import { RecordTable, type Column } from '../../../ui/centre/record-table';
 import { confirmDialog } from '../../../ui/dialog';
@@ -15,7 +18,8 @@ import { ErrorState } from '../../../ui/error-state';
 import { formatDate } from '../../../ui/format';
 import { Skeleton } from '../../../ui/spinner';
 import { toast } from '../../../ui/toast';
-import { parseAmount } from '../amount';
+import { parseAmount, refuseAmount } from '../amount';
+import { useAmountMessage } from '../components/amount-message';
 import { useConfirmWithdrawReceived } from '../api/confirm-withdraw-received';
 import { useAccountRecords } from '../api/get-account-records';
 import { useWithdrawInfo } from '../api/get-withdraw-info';
@@ -32,11 +36,7 @@ const STATE_TONE = {
   rejected: 'danger',
 } as const;
 
-interface FormErrors {
-  amount?: string;
-  accountId?: string;
-  paymentPassword?: string;
-}
+type Values = { amount: string; accountId: string; paymentPassword: string };
 
 export function WithdrawPage() {
   const { t } = useTranslation('memberCentre');
@@ -45,49 +45,44 @@ export function WithdrawPage() {
   const withdraw = useWithdraw();
   const money = useMoney();
 
-  const [amountText, setAmountText] = useState('');
   const [accountId, setAccountId] = useState<string | null>(null);
-  const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<FormErrors>({});
-
-  if (info.isError) return <ErrorState error={info.error} onRetry={() => void info.refetch()} />;
+  const amountMessage = useAmountMessage();
   const data = info.data;
   const account = accountId ?? data?.accounts[0]?.id ?? '';
+  const { form, bind, input, change, error } = useRuleForm<Values>({
+    defaultValues: { amount: '', accountId: '', paymentPassword: '' },
+    validate: (v) => {
+      if (!data) return {};
+      const range = { min: data.minAmount, max: data.maxAmount };
+      return {
+        amount: amountMessage(refuseAmount(v.amount, { cap: MONEY_MAX, range, available: data.available })),
+        accountId: account ? undefined : t('withdraw.account_required'),
+        paymentPassword: validateField(paymentPasswordRule(PAYMENT_PASSWORD_MAX_LENGTH), v.paymentPassword, {
+          label: t('form.payment_password'),
+        }),
+      };
+    },
+  });
+
+  if (info.isError) return <ErrorState error={info.error} onRetry={() => void info.refetch()} />;
   const serverFields = refusedFields(withdraw.error);
   const noPaymentPassword = member?.hasPaymentPassword === false;
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (!data) return;
-    const amount = parseAmount(amountText);
-    const next: FormErrors = {};
-    if (!amountText.trim()) next.amount = t('form.amount_required');
-    else if (amount === null || amount <= 0 || amount > MONEY_MAX)
-      next.amount = t('form.amount_invalid');
-    else if (amount < data.minAmount || amount > data.maxAmount)
-      next.amount = t('form.amount_range', {
-        min: money(data.minAmount),
-        max: money(data.maxAmount),
-      });
-    else if (amount > data.available)
-      next.amount = t('form.amount_over_balance', { amount: money(data.available) });
-    if (!account) next.accountId = t('withdraw.account_required');
-    if (!password) next.paymentPassword = t('form.payment_password_required');
-    setErrors(next);
-    if (Object.keys(next).length > 0 || amount === null) return;
+  const submit = form.handleSubmit((v) => {
+    const amount = parseAmount(v.amount);
+    if (!data || amount === null) return;
     withdraw.mutate(
-      { amount, accountId: account, paymentPassword: password },
+      { amount, accountId: account, paymentPassword: v.paymentPassword },
       {
         onSuccess: () => {
           toast.success(t('withdraw.submitted', { amount: money(amount) }));
-          setAmountText('');
-          setPassword('');
+          form.reset();
         },
         // A wrong password is cleared so the next try starts clean.
-        onError: () => setPassword(''),
+        onError: () => form.setValue('paymentPassword', ''),
       },
     );
-  };
+  });
 
   return (
     <>
@@ -114,7 +109,7 @@ export function WithdrawPage() {
 
       <form
         className="centre-card centre-card--pad centre-form"
-        onSubmit={submit}
+        onSubmit={(e) => void submit(e)}
         noValidate
         aria-labelledby="mc-withdraw-form"
       >
@@ -123,7 +118,7 @@ export function WithdrawPage() {
         </h4>
         <Field
           label={t('form.amount')}
-          error={errors.amount ?? (serverFields.has('amount') ? errorText(withdraw.error) : null)}
+          error={error('amount') ?? (serverFields.has('amount') ? errorText(withdraw.error) : null)}
           hint={
             data
               ? t('form.amount_hint', { min: money(data.minAmount), max: money(data.maxAmount) })
@@ -134,7 +129,7 @@ export function WithdrawPage() {
               <button
                 type="button"
                 className="link-btn mc-link-btn"
-                onClick={() => setAmountText(String(Math.min(data.available, data.maxAmount)))}
+                onClick={() => change('amount', String(Math.min(data.available, data.maxAmount)))}
               >
                 {t('withdraw.all')}
               </button>
@@ -147,8 +142,7 @@ export function WithdrawPage() {
               inputMode="decimal"
               autoComplete="off"
               placeholder="0.00"
-              value={amountText}
-              onChange={(e) => setAmountText(e.target.value)}
+              {...input('amount')}
               aria-describedby={describedBy}
               aria-invalid={invalid || undefined}
               dir="ltr"
@@ -184,31 +178,18 @@ export function WithdrawPage() {
                 ))
               : Array.from({ length: 2 }, (_, i) => <Skeleton key={i} height={72} radius={14} />)}
           </div>
-          {errors.accountId ? <p className="field__error">{errors.accountId}</p> : null}
+          {error('accountId') ? <p className="field__error">{error('accountId')}</p> : null}
         </fieldset>
 
-        <Field
+        <PaymentPasswordField
+          {...bind('paymentPassword')}
           label={t('form.payment_password')}
+          className="centre-field"
           error={
-            errors.paymentPassword ??
-            (serverFields.has('paymentPassword') ? errorText(withdraw.error) : null)
+            error('paymentPassword') ??
+            (serverFields.has('paymentPassword') ? errorText(withdraw.error) : undefined)
           }
-        >
-          {({ id, describedBy, invalid }) => (
-            <input
-              id={id}
-              type="password"
-              inputMode="numeric"
-              autoComplete="off"
-              maxLength={PAYMENT_PASSWORD_MAX_LENGTH}
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-              aria-describedby={describedBy}
-              aria-invalid={invalid || undefined}
-              dir="ltr"
-            />
-          )}
-        </Field>
+        />
         {withdraw.isError && serverFields.size === 0 ? (
           <p className="form__alert" role="alert">
             {errorText(withdraw.error)}
