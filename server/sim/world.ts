@@ -150,30 +150,44 @@ export interface World {
 
 const cache = new Map<string, unknown>();
 
-function readFixture<T>(name: string, fallback?: T): T {
+/** Freeze a fixture and everything in it: shared by every world, it must never change. */
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const item of Object.values(value)) deepFreeze(item);
+  }
+  return value;
+}
+
+function readShared<T>(name: string, fallback?: T): T {
   if (!cache.has(name)) {
     const path = join(FIXTURES_DIR, name);
     try {
-      cache.set(name, JSON.parse(readFileSync(path, 'utf8')));
+      cache.set(name, deepFreeze(JSON.parse(readFileSync(path, 'utf8'))));
     } catch (err) {
       if (fallback === undefined) throw err;
-      cache.set(name, fallback);
+      cache.set(name, deepFreeze(fallback));
     }
   }
-  return structuredClone(cache.get(name)) as T;
+  return cache.get(name) as T;
+}
+
+/** A world's own copy of a fixture file: the parts a scenario or the control API change. */
+function readFixture<T>(name: string, fallback?: T): T {
+  return structuredClone(readShared(name, fallback));
 }
 
 export function listScenarios(): Scenario[] {
   return readdirSync(join(FIXTURES_DIR, 'scenarios'))
     .filter((f) => f.endsWith('.json'))
-    .map((f) => readFixture<Scenario>(join('scenarios', f)))
+    .map((f) => readShared<Scenario>(join('scenarios', f)))
     .sort((a, b) => a.name.localeCompare(b.name));
 }
 
 export function readScenario(name: string): Scenario {
   if (!/^[a-z0-9-]+$/.test(name)) throw new Error(`bad scenario name: ${name}`);
   try {
-    return readFixture<Scenario>(join('scenarios', `${name}.json`));
+    return readShared<Scenario>(join('scenarios', `${name}.json`));
   } catch {
     const known = listScenarios().map((s) => s.name).join(', ');
     throw new Error(`unknown scenario "${name}" (known: ${known})`);
@@ -201,23 +215,28 @@ export function flagEnabled(tree: ModuleNode[], modId: string): boolean {
   return false;
 }
 
+/**
+ * The world of a scenario. Worlds are cheap (issue 13): the fixture files are read once, frozen and
+ * shared by every world of the process; a world owns copies only of what a scenario or the control
+ * API change (brand settings and system status, the module flags, the register rules).
+ */
 export function loadWorld(scenario: Scenario): World {
   const world: World = {
     brand: readFixture<Brand>('brand.json'),
     whitelabel: readFixture<ModuleNode[]>('whitelabel.json'),
     registerRules: readFixture<FieldRule[]>('register-rules.json', structuredClone([...DEFAULT_REGISTER_RULES])),
-    vendors: readFixture<VendorFixture[]>('vendors.json'),
-    games: readFixture<GameFixture[]>('games.json'),
-    members: readFixture<MemberFixture[]>('members.json'),
-    banners: readFixture('banners.json'),
-    announcements: readFixture('announcements.json'),
-    promotions: readFixture('promotions.json'),
-    vip: readFixture('vip.json'),
-    agent: readFixture('agent.json'),
-    help: readFixture('help.json'),
-    countries: readFixture('countries.json'),
-    lottery: readFixture('lottery.json'),
-    system: readFixture('system.json'),
+    vendors: readShared<VendorFixture[]>('vendors.json'),
+    games: readShared<GameFixture[]>('games.json'),
+    members: readShared<MemberFixture[]>('members.json'),
+    banners: readShared('banners.json'),
+    announcements: readShared('announcements.json'),
+    promotions: readShared('promotions.json'),
+    vip: readShared('vip.json'),
+    agent: readShared('agent.json'),
+    help: readShared('help.json'),
+    countries: readShared('countries.json'),
+    lottery: readShared('lottery.json'),
+    system: readShared('system.json'),
   };
   if (scenario.brand) Object.assign(world.brand, scenario.brand);
   for (const [modId, enabled] of Object.entries(scenario.flags ?? {})) {
