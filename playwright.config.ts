@@ -1,8 +1,7 @@
 /**
- * Playwright in real Chromium (Debian's, found by scripts/chromium.ts). Specs using e2e/fixtures.ts
- * get a simulator and web app of their worker's own (`portal`); the web server below serves the few
- * that import Playwright's `test` directly. Each spec may switch scenarios through the control API;
- * fixtures reset the simulator.
+ * Playwright in real Chromium (Debian's, found by scripts/chromium.ts), against one simulator and web
+ * app for the whole run (the web server below). Specs using e2e/fixtures.ts get a world of their own
+ * per test on it (issue 13, ADR 009), so they may switch scenarios, statuses, flags and faults freely.
  */
 import { defineConfig, devices } from '@playwright/test';
 import { chromiumPath } from './scripts/chromium';
@@ -11,8 +10,8 @@ const PORT = Number(process.env.E2E_PORT ?? 4173);
 
 export default defineConfig({
   testDir: 'e2e',
-  // Two files at a time: each worker has its own simulator (e2e/fixtures.ts `portal`), so the suite
-  // fits its 10 minutes on the 2-core machines; tests within a file still run in order.
+  // Two files at a time on the 2-core machines (Chromium is the cost); tests within a file run in
+  // order. Every test has its own world on the one simulator, so workers never share state.
   fullyParallel: false,
   workers: Number(process.env.E2E_WORKERS ?? 2),
   forbidOnly: !!process.env.CI,

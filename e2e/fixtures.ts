@@ -1,21 +1,19 @@
 /**
  * Shared Playwright fixtures (style.md: test.extend fixtures, role-based locators).
  *
- * - `sim`: the QA control API client; the simulator is reset after every test that used it, so a
- *   scenario, status or flag switched by one test never leaks into the next.
+ * - `world`: every test has a world of its own on the one simulator of the run (issue 13): the page's
+ *   and `request`'s calls carry `X-Sim-World`, and the world is removed after the test, so a
+ *   scenario, status, flag, fault or account made by one test never reaches another.
+ * - `sim`: the QA control API client, acting on the test's world.
  * - `apiLogin`: logs an account in over the gateway API itself (encrypted body, as the web client
  *   sends it) and returns the session.
  * - `loggedIn`: a page already logged in as the seed player, on the home page.
- * - `portal` (per worker): each worker has its own simulator and web app on a loopback port, and
- *   `baseURL` points there. Tests switch scenarios, statuses, flags and faults, so two workers must
- *   never share a simulator; with one each, the suite runs two files at a time and stays within its
- *   10 minutes on 2 cores (playwright.config.ts `workers`).
+ * - `portal`: the simulator and web app of the run (playwright.config.ts `webServer`), shared by
+ *   every worker; `baseURL` points there.
  */
 import { expect, test as base, type APIRequestContext, type Page } from '@playwright/test';
 import { encryptBody } from '../openapi/wire-crypto';
 import { SimClient } from '../scripts/sim-client';
-import { WEB_DIST } from '../scripts/start';
-import { buildApp } from '../server/app';
 
 export const PLAYER = { username: 'player01', password: 'Passw0rd!' } as const;
 export const AGENT = { username: 'agent01', password: 'Passw0rd!' } as const;
@@ -54,6 +52,8 @@ export async function useSession(page: Page, session: Session): Promise<void> {
 }
 
 interface Fixtures {
+  /** This test's own world on the shared simulator (issue 13): every call of the page and of `request` goes there. */
+  world: string;
   sim: SimClient;
   apiLogin: (account?: { username: string; password: string }) => Promise<Session>;
   loggedIn: Page;
@@ -63,26 +63,34 @@ interface WorkerFixtures {
   portal: string;
 }
 
+let worldCount = 0;
+
 export const test = base.extend<Fixtures, WorkerFixtures>({
   portal: [
     // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern: none here
     async ({}, use) => {
-      // The same server as `npm start` (scripts/start.ts), in the worker's own process.
-      const app = await buildApp({ scenario: 'default', webDist: WEB_DIST, controlApi: true, logger: false });
-      const url = await app.listen({ port: 0, host: '127.0.0.1' });
-      await use(url.replace('127.0.0.1', 'localhost'));
-      await app.close();
+      // One simulator for the whole run (playwright.config.ts webServer, scripts/start.ts): each test
+      // has a world of its own on it, so tests switch scenarios, statuses, flags and faults without
+      // touching each other, and no worker pays for a server of its own (ADR 009).
+      await use(`http://localhost:${Number(process.env.E2E_PORT ?? 4173)}`);
     },
     { scope: 'worker' },
   ],
   baseURL: async ({ portal }, use) => {
     await use(portal);
   },
-  sim: async ({ baseURL }, use) => {
-    const sim = new SimClient(baseURL ?? 'http://localhost:4173');
-    await use(sim);
-    // Back to the default scenario (reset alone reloads the current one).
-    await sim.reset('default');
+  world: async ({ portal }, use, testInfo) => {
+    const name = `e2e-w${testInfo.workerIndex}-${++worldCount}-${process.pid}`;
+    await use(name);
+    // The world goes with its test: nothing it changed can reach another test.
+    await new SimClient(portal, fetch, name).deleteWorld(name).catch(() => {});
+  },
+  // Every request of the page and of `request` names the test's world.
+  extraHTTPHeaders: async ({ world }, use) => {
+    await use({ 'X-Sim-World': world });
+  },
+  sim: async ({ baseURL, world }, use) => {
+    await use(new SimClient(baseURL ?? 'http://localhost:4173', fetch, world));
   },
   apiLogin: async ({ request }, use) => {
     await use((account = PLAYER) => loginOverApi(request, account.username, account.password));

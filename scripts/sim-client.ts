@@ -60,6 +60,8 @@ export class SimClient {
   constructor(
     baseUrl: string,
     private readonly fetchImpl: typeof fetch = fetch,
+    /** The world every call acts on (sent as X-Sim-World); the server's default world when absent. */
+    readonly world?: string,
   ) {
     this.baseUrl = baseUrl.replace(/\/+$/, '');
   }
@@ -67,10 +69,11 @@ export class SimClient {
   /** One call of the table; the value of the success envelope, or SimApiError / SimUnreachableError. */
   async call<K extends ControlOperationId>(
     operationId: K,
-    input: { query?: ControlQuery<K>; body?: ControlBody<K> } = {},
+    input: { query?: ControlQuery<K>; body?: ControlBody<K>; params?: Record<string, string> } = {},
   ): Promise<ControlValue<K>> {
     const op = controlOps[operationId];
-    const url = new URL(`${this.baseUrl}${CONTROL_PREFIX}${op.path}`);
+    const path = op.path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(input.params?.[name] ?? ''));
+    const url = new URL(`${this.baseUrl}${CONTROL_PREFIX}${path}`);
     for (const [key, value] of Object.entries((input.query ?? {}) as Record<string, unknown>)) {
       if (value !== undefined) url.searchParams.set(key, String(value));
     }
@@ -80,9 +83,11 @@ export class SimClient {
       res = await this.fetchImpl(url, {
         method: op.method,
         // A JSON content type with an empty body is refused by Fastify: only send it with a body.
-        headers: hasBody
-          ? { 'content-type': 'application/json', accept: 'application/json' }
-          : { accept: 'application/json' },
+        headers: {
+          accept: 'application/json',
+          ...(hasBody ? { 'content-type': 'application/json' } : {}),
+          ...(this.world ? { 'x-sim-world': this.world } : {}),
+        },
         body: hasBody ? JSON.stringify(input.body ?? {}) : undefined,
       });
     } catch (err) {
@@ -166,5 +171,20 @@ export class SimClient {
   }
   reset(scenario?: string) {
     return this.call('reset', { body: scenario ? { scenario } : {} });
+  }
+
+  /** The worlds of the simulator. */
+  listWorlds() {
+    return this.call('listWorlds');
+  }
+
+  /** Create a world, optionally in a scenario. */
+  createWorld(name: string, scenario?: string) {
+    return this.call('createWorld', { body: { name, ...(scenario ? { scenario } : {}) } });
+  }
+
+  /** Remove a world (the default world is reset instead). */
+  deleteWorld(name: string) {
+    return this.call('deleteWorld', { params: { name } });
   }
 }

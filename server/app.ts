@@ -30,11 +30,21 @@ import { systemRoutes } from './routes/system';
 import { verificationRoutes } from './routes/verification';
 import { walletRoutes } from './routes/wallet';
 import { settleSalaries } from './sim/agent';
-import { Sim } from './sim/state';
+import type { Sim } from './sim/state';
+import { checkWorldName, DEFAULT_WORLD, WORLD_COOKIE, WORLD_HEADER, Worlds } from './sim/worlds';
 
 declare module 'fastify' {
   interface FastifyInstance {
+    /** Every world of this process (issue 13). */
+    worlds: Worlds;
+    /** The `default` world (what a request without a world header or cookie gets). */
     sim: Sim;
+  }
+  interface FastifyRequest {
+    /** The world this request acts on (X-Sim-World, else the sim_world cookie, else default). */
+    sim: Sim;
+    /** Its name. */
+    worldName: string;
   }
 }
 
@@ -45,6 +55,8 @@ export interface AppOptions {
   webDist?: string;
   /** Mount the QA control API under /__sim (simulator mode only). */
   controlApi?: boolean;
+  /** At most this many worlds in memory (`--max-worlds`, default 1,000). */
+  maxWorlds?: number;
   logger?: FastifyServerOptions['logger'];
 }
 
@@ -96,6 +108,11 @@ function validatorCompilers() {
     (httpPart === 'body' ? strict : coercing).compile(schema);
 }
 
+/** Requests that act on a world: the gateway API, the control API, images and the demo pages. */
+function isWorldPath(url: string): boolean {
+  return API_PREFIXES.some((p) => url.startsWith(p));
+}
+
 export async function buildApp(options: AppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? false,
@@ -111,11 +128,55 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
   });
   app.setValidatorCompiler(validatorCompilers());
 
-  app.decorate('sim', new Sim({ scenario: options.scenario ?? 'default' }));
+  const worlds = new Worlds({
+    scenario: options.scenario ?? 'default',
+    maxWorlds: options.maxWorlds,
+    onUnload: (w) => app.log.warn(`world "${w.name}" unloaded: ${w.reason}`),
+  });
+  app.decorate('worlds', worlds);
+  app.decorate('sim', { getter: () => worlds.get(DEFAULT_WORLD) });
   app.decorateRequest('simSession', null);
   app.decorateRequest('simAccount', null);
+  app.decorateRequest('sim', null as unknown as Sim);
+  app.decorateRequest('worldName', DEFAULT_WORLD);
 
   await app.register(cookie);
+
+  // Which world a request acts on, first of all (issue 13): the X-Sim-World header, else the
+  // sim_world cookie, else default. A world with a request in flight is never unloaded.
+  app.addHook('onRequest', (request, _reply, done) => {
+    try {
+      const header = request.headers[WORLD_HEADER];
+      const cookieName = request.cookies[WORLD_COOKIE];
+      const name =
+        header !== undefined
+          ? checkWorldName(Array.isArray(header) ? (header[0] ?? '') : header, 'headers/x-sim-world')
+          : cookieName !== undefined && isWorldPath(request.url)
+            ? checkWorldName(cookieName, `cookies/${WORLD_COOKIE}`)
+            : DEFAULT_WORLD;
+      const { sim, leave } = worlds.enter(name);
+      request.sim = sim;
+      request.worldName = name;
+      leaving.set(request, leave);
+      done();
+    } catch (err) {
+      request.sim = worlds.get(DEFAULT_WORLD);
+      done(err as Error);
+    }
+  });
+  const leaving = new WeakMap<object, () => void>();
+  const leave = (request: object) => {
+    leaving.get(request)?.();
+    leaving.delete(request);
+  };
+  app.addHook('onResponse', (request, _reply, done) => {
+    leave(request);
+    done();
+  });
+  app.addHook('onRequestAbort', (request, done) => {
+    leave(request);
+    done();
+  });
   await app.register(formbody);
   await app.register(securityHeaders, { webDist: options.webDist });
   // gzip or brotli (quality 4, the plugin's default) for the web app's files and every JSON reply
@@ -151,9 +212,9 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
   // in, before it reads or moves any money (server/sim/agent.ts settleSalaries; a no-op until due).
   // Hooks on every request are synchronous (done callbacks): an async hook costs a promise and a
   // microtask turn per request (docs/benchmarks.md).
-  app.addHook('onRequest', (_request, _reply, done) => {
+  app.addHook('onRequest', (request, _reply, done) => {
     try {
-      settleSalaries(app.sim);
+      settleSalaries(request.sim);
       done();
     } catch (err) {
       done(err as Error);
@@ -178,8 +239,8 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
   });
 
   await app.register(assetRoutes, {
-    source: () => {
-      const w = app.sim.world;
+    source: (request) => {
+      const w = request.sim.world;
       return { brandName: w.brand.brandName, vendors: w.vendors, games: w.games, banners: w.banners, promotions: w.promotions, countries: w.countries };
     },
   });
@@ -218,6 +279,13 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     if (indexHtml && request.method === 'GET' && !API_PREFIXES.some((p) => path.startsWith(p))) {
+      // `?world=NAME` on any page: this browser joins that world (issue 13); every call of the app
+      // then carries the cookie.
+      const world = (request.query as Record<string, unknown> | undefined)?.world;
+      if (typeof world === 'string') {
+        checkWorldName(world, 'query/world');
+        reply.setCookie(WORLD_COOKIE, world, { path: '/', sameSite: 'lax' });
+      }
       // History mode: every app route answers the SPA shell, revalidated on every visit so a new
       // build is picked up at once.
       return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);

@@ -12,7 +12,7 @@
  * OpenAPI document describes `/wps` and `/lgw`), and their 400 body must not depend on the host
  * app's validation error handler.
  */
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { QR_GENERATOR_MARGIN, QR_GENERATOR_SIZE } from '../openapi/constants';
 import {
   avatarSvg,
@@ -35,7 +35,8 @@ export { xmlEscape } from './assets/draw';
 
 export interface AssetRoutesOptions {
   /** Live data; called on every request. Defaults to the JSON files in `fixturesDir`. */
-  source?: () => AssetSource;
+  /** The world a request's images follow (its scenario's brand name, its vendors); fixtures otherwise. */
+  source?: (request: FastifyRequest) => AssetSource;
   /** Where the fixture JSON files live (default: the repository's `fixtures/`). */
   fixturesDir?: string;
 }
@@ -82,8 +83,11 @@ export const assetRoutes: FastifyPluginAsync<AssetRoutesOptions> = async (app, o
   const fixtures = opts.source
     ? undefined
     : loadFixtureSource(opts.fixturesDir ?? FIXTURES_DIR);
-  const world = (): AssetSource => {
-    if (opts.source) return opts.source();
+  // The request being drawn for: drawing is synchronous, so the draw functions below can ask for
+  // its world without every one of them taking the request.
+  let drawing: FastifyRequest | undefined;
+  const world = (request: FastifyRequest | undefined = drawing): AssetSource => {
+    if (opts.source && request) return opts.source(request);
     if (!fixtures) throw new Error('unreachable: no asset source');
     return fixtures;
   };
@@ -104,7 +108,12 @@ export const assetRoutes: FastifyPluginAsync<AssetRoutesOptions> = async (app, o
             `Invalid ${kind} id: use letters, digits, _ or - followed by .svg`,
           );
         }
-        return sendSvg(reply, draw(id, req.query ?? {}));
+        drawing = req;
+        try {
+          return sendSvg(reply, draw(id, req.query ?? {}));
+        } finally {
+          drawing = undefined;
+        }
       },
     );
   };
@@ -146,7 +155,7 @@ export const assetRoutes: FastifyPluginAsync<AssetRoutesOptions> = async (app, o
   );
   route('/assets/payment/:file', 'payment', (id) => paymentSvg(id));
 
-  app.get('/assets/logo.svg', async (_req, reply) => sendSvg(reply, logoSvg(world().brandName)));
+  app.get('/assets/logo.svg', async (req, reply) => sendSvg(reply, logoSvg(world(req).brandName)));
   app.get('/assets/error-image.svg', async (_req, reply) => sendSvg(reply, errorImageSvg()));
 
   app.get<{ Querystring: { text?: unknown; size?: unknown; margin?: unknown } }>(

@@ -110,7 +110,7 @@ export function registerOperation<O extends AnyDef>(app: FastifyInstance, op: O,
     config: { operationId: op.operationId },
     // Synchronous hooks (done callbacks): they run on every call, and an async hook costs a promise.
     onRequest: (request, _reply, done) => {
-      const sim = app.sim;
+      const sim = request.sim;
       request.simSession = null;
       request.simAccount = null;
       try {
@@ -132,7 +132,7 @@ export function registerOperation<O extends AnyDef>(app: FastifyInstance, op: O,
       ? async (request) => {
           const header = request.headers.encryption;
           try {
-            request.body = app.sim.rsa.decryptBody(typeof header === 'string' ? header : undefined, request.body);
+            request.body = request.sim.rsa.decryptBody(typeof header === 'string' ? header : undefined, request.body);
           } catch (err) {
             if (err instanceof DecryptError) {
               throw new ApiError(400, ErrorCode.requestParam, err.message, {
@@ -149,7 +149,7 @@ export function registerOperation<O extends AnyDef>(app: FastifyInstance, op: O,
       const value = await handler({
         query: (request.query ?? {}) as never,
         body: request.body as never,
-        sim: app.sim,
+        sim: request.sim,
         session: request.simSession,
         account,
         me: () => {

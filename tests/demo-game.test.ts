@@ -79,7 +79,7 @@ describe('demo game page', () => {
   it('escapes names and keeps the ticket page script-safe', async () => {
     const app = await demoApp();
     const token = await login(app);
-    const game = app.sim.world.games.find((g) => g.gameId === 1001);
+    const game = app.sim.own('games').find((g) => g.gameId === 1001);
     if (!game) throw new Error('fixture game missing');
     game.gameName = '</script><img src=x onerror=alert(1)>';
     const ticket = await launch(app, token);
@@ -208,7 +208,7 @@ describe('demo bets', () => {
 
     token = await login(app);
     ticket = await launch(app, token);
-    const game = app.sim.world.games.find((g) => g.gameId === 1001);
+    const game = app.sim.own('games').find((g) => g.gameId === 1001);
     if (!game) throw new Error('fixture game missing');
     game.maintenance = true;
     expect((await bet(app, { ticket, amount: 1 })).envelope.errorCode).toBe('game.maintenance');

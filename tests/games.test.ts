@@ -395,7 +395,7 @@ describe('launch', () => {
     expect(res.statusCode).toBe(400);
     expect(res.envelope.errorCode).toBe('game.maintenance');
 
-    const vendor = app.sim.world.vendors.find((v) => v.vendor === 'JILI');
+    const vendor = app.sim.own('vendors').find((v) => v.vendor === 'JILI');
     const jili = app.sim.world.games.find((g) => g.vendor === 'JILI' && !g.maintenance);
     if (!vendor || !jili) throw new Error('fixture vendor missing');
     expect(

@@ -19,6 +19,8 @@ export interface ControlOp<
   summary: string;
   description?: string;
   query?: Q;
+  /** Path parameters, written `{name}` in `path`. */
+  params?: TObject;
   body?: B;
   /** Schema of `value` in the success envelope. */
   value: V;
@@ -115,8 +117,44 @@ export const ClockSchema = Type.Object(
   { title: 'Clock' },
 );
 
+export const WorldNameSchema = Type.String({
+  minLength: 1,
+  maxLength: 64,
+  pattern: '^[A-Za-z0-9_-]+$',
+  description: 'A world name: what the X-Sim-World header, the sim_world cookie or ?world= carry.',
+  examples: ['qa-anna'],
+});
+
+export const WorldInfoSchema = Type.Object(
+  {
+    name: WorldNameSchema,
+    scenario: Type.String(),
+    status: SystemStatusValueSchema,
+    createdAt: Type.Integer({ description: 'Wall time, epoch milliseconds.' }),
+    lastUsedAt: Type.Integer({ description: 'Wall time of its last request, epoch milliseconds.' }),
+    accounts: Type.Integer({ minimum: 0 }),
+    liveSessions: Type.Integer({ minimum: 0 }),
+    approxBytes: Type.Integer({ minimum: 0, description: 'A rough size of what the world owns (its accounts, ledger, sessions, SMS).' }),
+    inFlight: Type.Integer({ minimum: 0, description: 'Requests being answered now (such a world is never unloaded).' }),
+  },
+  { title: 'WorldInfo' },
+);
+
+export const WorldListSchema = Type.Object(
+  {
+    worlds: Type.Array(WorldInfoSchema),
+    unloaded: Type.Array(
+      Type.Object({ name: WorldNameSchema, unloadedAt: Type.Integer(), reason: Type.String() }),
+      { description: 'Worlds unloaded past --max-worlds (newest first, the last 100): their state is gone.' },
+    ),
+    maxWorlds: Type.Integer({ minimum: 1 }),
+  },
+  { title: 'WorldList' },
+);
+
 export const StateSchema = Type.Object(
   {
+    world: WorldNameSchema,
     scenario: Type.Object({ name: Type.String(), description: Type.String() }),
     status: SystemStatusValueSchema,
     statusName: StatusNameSchema,
@@ -401,6 +439,34 @@ export const controlOps = {
     value: SnapshotInfoSchema,
     errors: [404],
   }),
+  listWorlds: cop({
+    operationId: 'listWorlds',
+    method: 'GET',
+    path: '/worlds',
+    summary: 'The worlds of this simulator (issue 13), and the ones unloaded past --max-worlds',
+    value: WorldListSchema,
+  }),
+  createWorld: cop({
+    operationId: 'createWorld',
+    method: 'POST',
+    path: '/worlds',
+    summary: 'Create a world (optionally in a scenario); 409 when it exists',
+    body: Type.Object(
+      { name: WorldNameSchema, scenario: Type.Optional(Type.String({ minLength: 1, maxLength: 64, pattern: '^[a-z0-9-]+$' })) },
+      { additionalProperties: false, examples: [{ name: 'qa-anna' }, { name: 'qa-ben', scenario: 'maintenance' }] },
+    ),
+    value: WorldInfoSchema,
+    errors: [409],
+  }),
+  deleteWorld: cop({
+    operationId: 'deleteWorld',
+    method: 'DELETE',
+    path: '/worlds/{name}',
+    summary: 'Remove a world (the default world is reset instead); 404 when there is none',
+    params: Type.Object({ name: WorldNameSchema }, { additionalProperties: false }),
+    value: Type.Object({ name: WorldNameSchema, removed: Type.Boolean() }),
+    errors: [404],
+  }),
   listSnapshots: cop({
     operationId: 'listSnapshots',
     method: 'GET',
@@ -446,3 +512,5 @@ export type Clock = Static<typeof ClockSchema>;
 export type FaultInput = Static<typeof FaultInputSchema>;
 export type Fault = Static<typeof FaultSchema>;
 export type SnapshotInfo = Static<typeof SnapshotInfoSchema>;
+export type WorldInfo = Static<typeof WorldInfoSchema>;
+export type WorldList = Static<typeof WorldListSchema>;

@@ -17,15 +17,18 @@ const STATUS_TEXT: Record<number, string> = {
 };
 
 function parameters(op: ControlOp): Json[] {
-  if (!op.query) return [];
-  const q = toJson(op.query) as { properties: Record<string, Json>; required?: string[] };
-  return Object.entries(q.properties).map(([name, schema]) => ({
-    name,
-    in: 'query',
-    required: q.required?.includes(name) ?? false,
-    schema,
-    ...(typeof schema.description === 'string' ? { description: schema.description } : {}),
-  }));
+  const of = (where: 'query' | 'path', object: ControlOp['query']) => {
+    if (!object) return [];
+    const q = toJson(object) as { properties: Record<string, Json>; required?: string[] };
+    return Object.entries(q.properties).map(([name, schema]) => ({
+      name,
+      in: where,
+      required: where === 'path' || (q.required?.includes(name) ?? false),
+      schema,
+      ...(typeof schema.description === 'string' ? { description: schema.description } : {}),
+    }));
+  };
+  return [...of('path', op.params), ...of('query', op.query)];
 }
 
 export function buildControlDocument(): Json {

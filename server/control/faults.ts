@@ -116,7 +116,7 @@ export function installFaultHook(app: FastifyInstance): void {
   app.addHook('onRequest', async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     if (path === CONTROL_PREFIX || path.startsWith(`${CONTROL_PREFIX}/`)) return;
-    const store = faultsOf(app.sim);
+    const store = faultsOf(request.sim);
     if (store.latencyMs > 0) await sleep(store.latencyMs);
     const fault = store.take({
       method: request.method,

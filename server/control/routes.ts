@@ -30,6 +30,7 @@ import { restore, snapshot, snapshotsOf, type Snapshot } from './snapshot';
 
 interface ControlContext<K extends ControlOperationId> {
   sim: Sim;
+  params: Record<string, string>;
   query: ControlQuery<K>;
   body: ControlBody<K>;
   request: FastifyRequest;
@@ -49,9 +50,10 @@ function flagRows(tree: ModuleNode[], parent: string | null = null): Flag[] {
   ]);
 }
 
-function state(sim: Sim): SimState {
+function state(sim: Sim, request: FastifyRequest): SimState {
   const status = sim.systemStatus;
   return {
+    world: request.worldName,
     scenario: { name: sim.scenario.name, description: sim.scenario.description },
     status,
     statusName: SystemStatusNames[status],
@@ -93,7 +95,7 @@ const snapshotInfo = (s: Snapshot): SnapshotInfo => ({
 });
 
 const handlers: ControlHandlers = {
-  getState: ({ sim }) => state(sim),
+  getState: ({ sim, request }) => state(sim, request),
 
   listScenarios: () =>
     listScenarios().map((s) => ({
@@ -103,18 +105,18 @@ const handlers: ControlHandlers = {
       ...(s.flags ? { flags: s.flags } : {}),
     })),
 
-  setScenario: ({ sim, body }) => {
+  setScenario: ({ sim, body, request }) => {
     loadScenario(sim, body.name, 'body/name');
-    return state(sim);
+    return state(sim, request);
   },
 
-  setStatus: ({ sim, body }) => {
+  setStatus: ({ sim, body, request }) => {
     const status =
       typeof body.status === 'number'
         ? body.status
         : (SystemStatusNames.indexOf(body.status) as 0 | 1 | 2);
     sim.world.brand.systemStatus = status;
-    return state(sim);
+    return state(sim, request);
   },
 
   getFlags: ({ sim }) => flagRows(sim.world.whitelabel),
@@ -202,7 +204,24 @@ const handlers: ControlHandlers = {
 
   listSnapshots: ({ sim }) => [...snapshotsOf(sim).values()].map(snapshotInfo),
 
-  reset: ({ sim, body }) => {
+  listWorlds: ({ request }) => request.server.worlds.list(),
+
+  createWorld: ({ request, body }) => {
+    if (body.scenario) checkScenario(body.scenario, 'body/scenario');
+    const worlds = request.server.worlds;
+    worlds.create(body.name, body.scenario);
+    const info = worlds.list().worlds.find((w) => w.name === body.name);
+    if (!info) throw notFound(`World "${body.name}" was unloaded at once (--max-worlds ${worlds.maxWorlds})`);
+    return info;
+  },
+
+  deleteWorld: ({ request, params }) => {
+    const name = params.name ?? '';
+    if (!request.server.worlds.has(name)) throw notFound(`No world "${name}"`);
+    return { name, removed: request.server.worlds.remove(name) };
+  },
+
+  reset: ({ sim, body, request }) => {
     const name = body.scenario ?? sim.scenario.name;
     checkScenario(name, 'body/scenario');
     // The clock goes back first, so the reload happens at real time: fixture contracts count as
@@ -210,7 +229,7 @@ const handlers: ControlHandlers = {
     sim.clock.reset();
     sim.load(name);
     faultsOf(sim).reset();
-    return state(sim);
+    return state(sim, request);
   },
 };
 
@@ -233,15 +252,17 @@ export async function controlRoutes(app: FastifyInstance): Promise<void> {
       },
     };
     if ('query' in op && op.query) schema.querystring = op.query;
+    if ('params' in op && op.params) schema.params = op.params;
     if ('body' in op && op.body) schema.body = op.body;
     app.route({
       method: op.method,
-      url: op.path,
+      url: op.path.replace(/\{(\w+)\}/g, ':$1'),
       schema,
       config: { controlOperationId: op.operationId },
       handler: async (request, reply) => {
         const value = await handler({
-          sim: app.sim,
+          sim: request.sim,
+          params: (request.params ?? {}) as Record<string, string>,
           query: (request.query ?? {}) as never,
           body: (request.body ?? {}) as never,
           request,

@@ -378,7 +378,7 @@ const CHAT_SCRIPT = `
 /** Demo game and live-chat pages of the sandbox (Fastify plugin, registered by app.ts). */
 export async function demoGameRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Querystring: { ticket?: string } }>('/__demo/game', async (request, reply) => {
-    const sim = app.sim;
+    const sim = request.sim;
     const ticket = typeof request.query.ticket === 'string' ? request.query.ticket : undefined;
     const live = resolveTicket(sim, ticket);
     if (!live) {
@@ -400,7 +400,7 @@ export async function demoGameRoutes(app: FastifyInstance): Promise<void> {
     '/__demo/bet',
     { schema: { body: BetBodySchema } },
     async (request) => {
-      const sim = app.sim;
+      const sim = request.sim;
       gateSystemStatus(sim, 'demoBet');
       const value = placeDemoBet(sim, request.body.ticket, request.body.amount, request.body.pick);
       return { success: true, value };
@@ -409,6 +409,6 @@ export async function demoGameRoutes(app: FastifyInstance): Promise<void> {
 
   app.get<{ Querystring: { vip?: string } }>('/__demo/chat', async (request, reply) => {
     const vip = request.query.vip === '1' || request.query.vip === 'true';
-    return sendPage(reply, 200, (nonce) => chatPage(nonce, vip, app.sim.world.brand.brandName));
+    return sendPage(reply, 200, (nonce) => chatPage(nonce, vip, request.sim.world.brand.brandName));
   });
 }

@@ -46,4 +46,25 @@ export class SessionStore {
   get size(): number {
     return this.sessions.size;
   }
+
+  /** Sessions not yet expired on the world's clock. */
+  liveCount(): number {
+    const now = this.now();
+    let live = 0;
+    for (const s of this.sessions.values()) if (s.expiresAt > now) live++;
+    return live;
+  }
+
+  /** Drop expired sessions (bounded memory: called as the world's clock moves). Returns how many. */
+  sweep(): number {
+    const now = this.now();
+    let dropped = 0;
+    for (const [token, s] of this.sessions) {
+      if (s.expiresAt <= now) {
+        this.sessions.delete(token);
+        dropped++;
+      }
+    }
+    return dropped;
+  }
 }

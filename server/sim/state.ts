@@ -46,11 +46,16 @@ export interface Account {
 
 export interface SimOptions {
   scenario?: string;
+  /**
+   * The process's RSA key pair, shared by every world (a client's cached modulus works in any world;
+   * a key pair costs tens of milliseconds to make). A Sim of its own makes one.
+   */
+  rsa?: RsaKeyHolder;
 }
 
 export class Sim {
   readonly clock = new Clock();
-  readonly rsa = new RsaKeyHolder();
+  readonly rsa: RsaKeyHolder;
   scenario!: Scenario;
   world!: World;
   accounts!: Map<string, Account>;
@@ -63,6 +68,7 @@ export class Sim {
   private nextMemberId = 1;
 
   constructor(options: SimOptions = {}) {
+    this.rsa = options.rsa ?? new RsaKeyHolder();
     this.load(options.scenario ?? 'default');
   }
 
@@ -96,8 +102,9 @@ export class Sim {
       type: m.type,
       parentAccount: m.parentAccount,
       customerId: m.customerId,
-      clubLabel: m.clubLabel,
-      memberLabel: m.memberLabel,
+      // The account is the world's own: its labels are copies, never the shared fixture's objects.
+      clubLabel: { ...m.clubLabel },
+      memberLabel: { ...m.memberLabel },
       points: m.points,
       firstTimeLogin: m.firstTimeLogin,
       passwordExpired: m.passwordExpired,
@@ -158,6 +165,19 @@ export class Sim {
       low = Math.min(low, running);
     }
     return [-low];
+  }
+
+  /**
+   * Make one part of this world's fixtures its own, to change it: worlds share the frozen fixture
+   * files (world.ts), so a test or a tool that edits games, vendors or promotions of one world takes
+   * a copy first and the other worlds never see the change.
+   */
+  own<K extends keyof World>(part: K): World[K] {
+    const current = this.world[part];
+    if (current && typeof current === 'object' && Object.isFrozen(current)) {
+      this.world[part] = structuredClone(current);
+    }
+    return this.world[part];
   }
 
   // ---- brand, flags and status -------------------------------------------------------------------

@@ -1,7 +1,9 @@
 /**
  * The simulated brand world: the JSON of `fixtures/` with a scenario laid over it. Each file is read
- * and validated against its schema (openapi/fixtures.ts) once, then deep-copied per simulator, so a
- * reset or a scenario switch starts from the seed again.
+ * and validated against its schema (openapi/fixtures.ts) once. Worlds are cheap (issue 13): the
+ * seed is frozen and shared by every world of the process, and a world copies only what a scenario
+ * or the control API change (brand settings, module flags, register rules); `Sim.own()` copies
+ * another part for a world that must change it.
  */
 import { existsSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -43,9 +45,18 @@ function loadWorldFile<F extends WorldFile>(name: F): FixtureOf<F> {
 
 let seed: World | undefined;
 
-/** Every file read and validated once, on first use; each world is a deep copy of this seed. */
+/** Freeze a fixture and everything in it: shared by every world, it must never change. */
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const item of Object.values(value)) deepFreeze(item);
+  }
+  return value;
+}
+
+/** Every file read and validated once, on first use, then frozen: the parts worlds share. */
 function worldSeed(): World {
-  seed ??= {
+  seed ??= deepFreeze<World>({
     brand: loadWorldFile('brand.json'),
     whitelabel: loadWorldFile('whitelabel.json'),
     registerRules: readFixtureFile(FIXTURES_DIR, 'register-rules.json') ?? [...DEFAULT_REGISTER_RULES],
@@ -61,7 +72,7 @@ function worldSeed(): World {
     countries: loadWorldFile('countries.json'),
     lottery: loadWorldFile('lottery.json'),
     system: loadWorldFile('system.json'),
-  };
+  });
   return seed;
 }
 
@@ -114,8 +125,13 @@ export function flagEnabled(tree: ModuleNode[], modId: string): boolean {
   return false;
 }
 
+/** The parts of the world a scenario or the control API change: each world has its own copy. */
+const OWNED = ['brand', 'whitelabel', 'registerRules'] as const;
+
 export function loadWorld(scenario: Scenario): World {
-  const world = structuredClone(worldSeed());
+  const shared = worldSeed();
+  const world: World = { ...shared };
+  for (const part of OWNED) (world as unknown as Record<string, unknown>)[part] = structuredClone(shared[part]);
   if (scenario.brand) Object.assign(world.brand, scenario.brand);
   for (const [modId, enabled] of Object.entries(scenario.flags ?? {})) {
     if (!setFlag(world.whitelabel, modId, enabled)) {

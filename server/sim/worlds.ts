@@ -1,0 +1,184 @@
+/**
+ * Sandbox worlds (issue 13, design.md "Worlds"): one simulator process holds many isolated worlds,
+ * one per tester or test. A world is a whole `Sim` — scenario, flags, status, clock, accounts,
+ * sessions, ledger, SMS outbox, captcha, faults, latency, snapshots — named by the request's
+ * `X-Sim-World` header, else its `sim_world` cookie, else `default`. Worlds are created on first use
+ * from the start scenario; the fixture files they read are shared and frozen (server/sim/world.ts),
+ * so a world costs only what it owns.
+ *
+ * The number of worlds is capped (`--max-worlds`): past the cap the least recently used idle world
+ * is unloaded (never one with a request in flight, never `default`), and the list says so.
+ */
+import { ApiError } from '../errors';
+import { RsaKeyHolder } from './rsa';
+import { Sim } from './state';
+
+export const DEFAULT_WORLD = 'default';
+export const WORLD_HEADER = 'x-sim-world';
+export const WORLD_COOKIE = 'sim_world';
+export const DEFAULT_MAX_WORLDS = 1000;
+const NAME = /^[A-Za-z0-9_-]{1,64}$/;
+/** Unloaded worlds remembered for the list (newest first), so a tester can see why theirs is gone. */
+const UNLOADED_KEPT = 100;
+
+/** A world name from the header or cookie, or 400 request_param_err naming where it came from. */
+export function checkWorldName(name: string, field: string): string {
+  if (!NAME.test(name)) {
+    throw new ApiError(400, 'request_param_err', `${field} must be 1–64 characters of A–Z, a–z, 0–9, _ and -`, {
+      fields: [{ field, message: 'must be 1–64 characters of [A-Za-z0-9_-]' }],
+    });
+  }
+  return name;
+}
+
+export interface WorldInfo {
+  name: string;
+  scenario: string;
+  status: 0 | 1 | 2;
+  createdAt: number;
+  lastUsedAt: number;
+  accounts: number;
+  liveSessions: number;
+  /** A rough size of what the world owns, in bytes (accounts, ledger rows, sessions, SMS). */
+  approxBytes: number;
+  inFlight: number;
+}
+
+export interface UnloadedWorld {
+  name: string;
+  unloadedAt: number;
+  reason: string;
+}
+
+interface Entry {
+  sim: Sim;
+  createdAt: number;
+  lastUsedAt: number;
+  inFlight: number;
+}
+
+export interface WorldsOptions {
+  /** The scenario a new world starts in (`npm start -- --scenario`). */
+  scenario?: string;
+  maxWorlds?: number;
+  /** One key pair for the process (created here when not given). */
+  rsa?: RsaKeyHolder;
+  /** Told when a world is unloaded (the server logs it). */
+  onUnload?: (world: UnloadedWorld) => void;
+}
+
+export class Worlds {
+  readonly rsa: RsaKeyHolder;
+  readonly maxWorlds: number;
+  private readonly scenario: string;
+  // A Map keeps insertion order: touching a world moves it to the end, so the first idle entry is
+  // the least recently used one.
+  private readonly entries = new Map<string, Entry>();
+  private readonly unloaded: UnloadedWorld[] = [];
+
+  constructor(private readonly options: WorldsOptions = {}) {
+    this.rsa = options.rsa ?? new RsaKeyHolder();
+    this.scenario = options.scenario ?? 'default';
+    this.maxWorlds = Math.max(1, options.maxWorlds ?? DEFAULT_MAX_WORLDS);
+    this.create(DEFAULT_WORLD);
+  }
+
+  /** The world of this name, created from the start scenario on first use. */
+  get(name: string): Sim {
+    const entry = this.entries.get(name);
+    if (entry) {
+      this.touch(name, entry);
+      return entry.sim;
+    }
+    return this.create(name);
+  }
+
+  has(name: string): boolean {
+    return this.entries.has(name);
+  }
+
+  /** Create a world (or 409 when it exists). */
+  create(name: string, scenario = this.scenario): Sim {
+    if (this.entries.has(name)) throw new ApiError(409, 'request_param_err', `World "${name}" already exists`, { fields: [{ field: 'body/name', message: 'already exists' }] });
+    const sim = new Sim({ scenario, rsa: this.rsa });
+    const now = Date.now();
+    this.entries.set(name, { sim, createdAt: now, lastUsedAt: now, inFlight: 0 });
+    const index = this.unloaded.findIndex((u) => u.name === name);
+    if (index >= 0) this.unloaded.splice(index, 1);
+    this.evict();
+    return sim;
+  }
+
+  /** Remove a world; `default` is reset instead. Returns whether it existed. */
+  remove(name: string): boolean {
+    if (name === DEFAULT_WORLD) {
+      this.entries.get(DEFAULT_WORLD)?.sim.load(this.scenario);
+      return true;
+    }
+    return this.entries.delete(name);
+  }
+
+  /** Mark a request in flight in a world (a world with one is never unloaded); call the result when it ends. */
+  enter(name: string): { sim: Sim; leave: () => void } {
+    const sim = this.get(name);
+    const entry = this.entries.get(name);
+    if (entry) entry.inFlight++;
+    let left = false;
+    return {
+      sim,
+      leave: () => {
+        if (left || !entry) return;
+        left = true;
+        entry.inFlight--;
+      },
+    };
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  list(): { worlds: WorldInfo[]; unloaded: UnloadedWorld[]; maxWorlds: number } {
+    const worlds = [...this.entries].map(([name, e]) => info(name, e));
+    worlds.sort((a, b) => (a.name === DEFAULT_WORLD ? -1 : b.name === DEFAULT_WORLD ? 1 : a.name.localeCompare(b.name)));
+    return { worlds, unloaded: [...this.unloaded], maxWorlds: this.maxWorlds };
+  }
+
+  private touch(name: string, entry: Entry): void {
+    entry.lastUsedAt = Date.now();
+    this.entries.delete(name);
+    this.entries.set(name, entry);
+  }
+
+  /** Unload least recently used idle worlds until the cap holds. */
+  private evict(): void {
+    if (this.entries.size <= this.maxWorlds) return;
+    for (const [name, entry] of this.entries) {
+      if (this.entries.size <= this.maxWorlds) break;
+      if (name === DEFAULT_WORLD || entry.inFlight > 0) continue;
+      this.entries.delete(name);
+      const gone: UnloadedWorld = { name, unloadedAt: Date.now(), reason: `least recently used past --max-worlds ${this.maxWorlds}; dropped (no --state)` };
+      this.unloaded.unshift(gone);
+      this.unloaded.length = Math.min(this.unloaded.length, UNLOADED_KEPT);
+      this.options.onUnload?.(gone);
+    }
+  }
+}
+
+function info(name: string, e: Entry): WorldInfo {
+  const sim = e.sim;
+  let ledgerRows = 0;
+  for (const account of sim.accounts.keys()) ledgerRows += sim.ledger.transactions(account).length;
+  const approxBytes = sim.accounts.size * 1200 + ledgerRows * 200 + sim.sessions.size * 250 + sim.sms.outbox.length * 300;
+  return {
+    name,
+    scenario: sim.scenario.name,
+    status: sim.systemStatus,
+    createdAt: e.createdAt,
+    lastUsedAt: e.lastUsedAt,
+    accounts: sim.accounts.size,
+    liveSessions: sim.sessions.liveCount(),
+    approxBytes,
+    inFlight: e.inFlight,
+  };
+}
