@@ -29,6 +29,7 @@ import { sessionRoutes } from './routes/session';
 import { systemRoutes } from './routes/system';
 import { verificationRoutes } from './routes/verification';
 import { walletRoutes } from './routes/wallet';
+import { installReplay, ReplaySet } from './replay';
 import { settleSalaries } from './sim/agent';
 import { Sim } from './sim/state';
 
@@ -45,6 +46,8 @@ export interface AppOptions {
   webDist?: string;
   /** Mount the QA control API under /__sim (simulator mode only). */
   controlApi?: boolean;
+  /** Replay mode: answer the calls recorded in this folder from the recording (server/replay.ts). */
+  replay?: string | ReplaySet;
   logger?: FastifyServerOptions['logger'];
 }
 
@@ -176,6 +179,9 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
     }
     done();
   });
+
+  // Replay mode: recorded calls answer from the recording before their handler runs.
+  installReplay(app, typeof options.replay === 'string' ? new ReplaySet(options.replay) : (options.replay ?? null));
 
   await app.register(assetRoutes, {
     source: () => {

@@ -49,7 +49,7 @@ function flagRows(tree: ModuleNode[], parent: string | null = null): Flag[] {
   ]);
 }
 
-function state(sim: Sim): SimState {
+function state(sim: Sim, request: FastifyRequest): SimState {
   const status = sim.systemStatus;
   return {
     scenario: { name: sim.scenario.name, description: sim.scenario.description },
@@ -65,6 +65,7 @@ function state(sim: Sim): SimState {
       faults: faultsOf(sim).faults.length,
       snapshots: snapshotsOf(sim).size,
     },
+    replay: request.server.replay?.info ?? null,
   };
 }
 
@@ -93,7 +94,7 @@ const snapshotInfo = (s: Snapshot): SnapshotInfo => ({
 });
 
 const handlers: ControlHandlers = {
-  getState: ({ sim }) => state(sim),
+  getState: ({ sim, request }) => state(sim, request),
 
   listScenarios: () =>
     listScenarios().map((s) => ({
@@ -103,18 +104,18 @@ const handlers: ControlHandlers = {
       ...(s.flags ? { flags: s.flags } : {}),
     })),
 
-  setScenario: ({ sim, body }) => {
+  setScenario: ({ sim, body, request }) => {
     loadScenario(sim, body.name, 'body/name');
-    return state(sim);
+    return state(sim, request);
   },
 
-  setStatus: ({ sim, body }) => {
+  setStatus: ({ sim, body, request }) => {
     const status =
       typeof body.status === 'number'
         ? body.status
         : (SystemStatusNames.indexOf(body.status) as 0 | 1 | 2);
     sim.world.brand.systemStatus = status;
-    return state(sim);
+    return state(sim, request);
   },
 
   getFlags: ({ sim }) => flagRows(sim.world.whitelabel),
@@ -202,7 +203,7 @@ const handlers: ControlHandlers = {
 
   listSnapshots: ({ sim }) => [...snapshotsOf(sim).values()].map(snapshotInfo),
 
-  reset: ({ sim, body }) => {
+  reset: ({ sim, body, request }) => {
     const name = body.scenario ?? sim.scenario.name;
     checkScenario(name, 'body/scenario');
     // The clock goes back first, so the reload happens at real time: fixture contracts count as
@@ -210,7 +211,7 @@ const handlers: ControlHandlers = {
     sim.clock.reset();
     sim.load(name);
     faultsOf(sim).reset();
-    return state(sim);
+    return state(sim, request);
   },
 };
 
