@@ -40,7 +40,7 @@ export function parseSimulate(list: string, contract: OpenApiDocument): Simulate
       // segment and `**` crosses them.
       isMatch = picomatch(glob.endsWith('/*') ? `${glob}*` : glob, { strictBrackets: true });
     } catch (err) {
-      throw new Error(`--simulate: "${glob}" is not a valid glob (${(err as Error).message})`);
+      throw new Error(`--simulate: "${glob}" is not a valid glob (${(err as Error).message})`, { cause: err });
     }
     const hit = paths.filter((p) => isMatch(p));
     if (!hit.length) throw new Error(`--simulate: "${glob}" matches no path of the contract (openapi/openapi.json)`);

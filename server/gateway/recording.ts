@@ -92,7 +92,7 @@ export function readManifest(dir: string): RecordingManifest {
   try {
     manifest = JSON.parse(readFileSync(file, 'utf8')) as Partial<RecordingManifest>;
   } catch (err) {
-    throw new RecordingFormatError(`${file} is not JSON: ${(err as Error).message}`);
+    throw new RecordingFormatError(`${file} is not JSON: ${(err as Error).message}`, { cause: err });
   }
   if (manifest.format !== RECORDING_FORMAT) {
     throw new RecordingFormatError(`${file}: recording format ${String(manifest.format)}, this version reads format ${RECORDING_FORMAT}`);
@@ -129,14 +129,14 @@ export function prepareRecordingDir(dir: string): void {
   try {
     mkdirSync(dir, { recursive: true });
   } catch (err) {
-    throw new Error(`--record ${dir}: cannot create the folder (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`);
+    throw new Error(`--record ${dir}: cannot create the folder (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`, { cause: err });
   }
   const probe = join(dir, `.write-test-${process.pid}`);
   try {
     writeFileAtomic(probe, 'ok');
     rmSync(probe, { force: true });
   } catch (err) {
-    throw new Error(`--record ${dir}: the folder is not writable (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`);
+    throw new Error(`--record ${dir}: the folder is not writable (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`, { cause: err });
   }
 }
 
