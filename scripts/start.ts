@@ -8,6 +8,7 @@
  *   npm start -- --gateway https://… --record DIR [--record-private]
  *                                            gateway mode, recording the read calls' replies
  *   npm start -- --replay DIR                simulator mode answering recorded calls from DIR
+ *   npm start -- --brand NAME                the simulator on an imported brand (fixtures/brands/NAME)
  *   npm start -- --gateway https://… --simulate '/wps/verification/*,/wps/captcha'
  *                                            mix: these calls from a simulator, the rest proxied
  */
@@ -68,6 +69,7 @@ async function main(): Promise<void> {
       'record-private': { type: 'boolean', default: false },
       replay: { type: 'string' },
       simulate: { type: 'string' },
+      brand: { type: 'string', default: process.env.SIM_BRAND },
       'no-build': { type: 'boolean', default: false },
     },
   });
@@ -93,7 +95,7 @@ async function main(): Promise<void> {
       record: values.record,
       recordPrivate: values['record-private'],
       simulate: simulated
-        ? { matches: simulated.matches, app: await buildApp({ scenario: values.scenario, controlApi: true, logger: false }) }
+        ? { matches: simulated.matches, app: await buildApp({ scenario: values.scenario, brand: values.brand, controlApi: true, logger: false }) }
         : undefined,
     });
     await probeGateway(values.gateway);
@@ -115,10 +117,18 @@ async function main(): Promise<void> {
   }
   const replay = values.replay ? new ReplaySet(values.replay) : undefined;
   for (const line of replay?.reportLines() ?? []) console.log(line);
-  const app = await buildApp({ scenario: values.scenario, webDist: WEB_DIST, controlApi: true, replay, logger: { level: process.env.LOG_LEVEL ?? 'warn' } });
+  const app = await buildApp({
+    scenario: values.scenario,
+    brand: values.brand,
+    webDist: WEB_DIST,
+    controlApi: true,
+    replay,
+    logger: { level: process.env.LOG_LEVEL ?? 'warn' },
+  });
   const address = await app.listen({ port, host: values.host });
   const url = address.replace('127.0.0.1', 'localhost');
-  console.log(`Portal running at ${url}  (simulator, scenario "${values.scenario}"; QA control API at ${url}/__sim)`);
+  const brand = values.brand ? `, brand "${values.brand}"` : '';
+  console.log(`Portal running at ${url}  (simulator, scenario "${values.scenario}"${brand}; QA control API at ${url}/__sim)`);
   const stop = () => void app.close().then(() => process.exit(0));
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);

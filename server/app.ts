@@ -32,6 +32,7 @@ import { walletRoutes } from './routes/wallet';
 import { installReplay, ReplaySet } from './replay';
 import { settleSalaries } from './sim/agent';
 import { Sim } from './sim/state';
+import { checkBrand } from './sim/world';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -46,6 +47,8 @@ export interface AppOptions {
   webDist?: string;
   /** Mount the QA control API under /__sim (simulator mode only). */
   controlApi?: boolean;
+  /** An imported brand of fixtures/brands to run on instead of the default fixtures. */
+  brand?: string;
   /** Replay mode: answer the calls recorded in this folder from the recording (server/replay.ts). */
   replay?: string | ReplaySet;
   logger?: FastifyServerOptions['logger'];
@@ -114,7 +117,8 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
   });
   app.setValidatorCompiler(validatorCompilers());
 
-  app.decorate('sim', new Sim({ scenario: options.scenario ?? 'default' }));
+  if (options.brand) checkBrand(options.brand);
+  app.decorate('sim', new Sim({ scenario: options.scenario ?? 'default', brand: options.brand }));
   app.decorateRequest('simSession', null);
   app.decorateRequest('simAccount', null);
 

@@ -5,7 +5,7 @@
  * and recordings are refused with a message naming the problem; in a mix, the simulated calls answer
  * while the upstream is in maintenance.
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -15,8 +15,11 @@ import { buildApp } from '../server/app';
 import { loadContract } from '../server/gateway/checker';
 import { parseSimulate } from '../server/gateway/mix';
 import { buildGatewayApp } from '../server/gateway/proxy';
+import { importBrand } from '../server/gateway/import-brand';
 import { MANIFEST_FILE, readReplies } from '../server/gateway/recording';
 import { ReplaySet } from '../server/replay';
+import { Sim } from '../server/sim/state';
+import { brandDir, FIXTURES_DIR, forgetBrand } from '../server/sim/world';
 import { MERCHANT, SEED } from './helpers';
 
 const open: FastifyInstance[] = [];
@@ -269,5 +272,88 @@ describe('mix', () => {
     const ok = parseSimulate('/wps/verification/*', contract);
     expect(ok.operations.map((o) => o.operationId).sort()).toEqual(['sendForgotSms', 'sendLoginSms', 'sendRegisterSms']);
     expect(ok.warnings.join(' ')).toMatch(/SMS codes come from the simulator/);
+  });
+});
+
+describe('import a brand', () => {
+  const BRAND = `test-import-${process.pid}`;
+  afterEach(() => {
+    rmSync(brandDir(BRAND), { recursive: true, force: true });
+    forgetBrand(BRAND);
+  });
+
+  /** Record the reads a brand is made of from an upstream with its own vendor name and brand name. */
+  async function recordBrand(): Promise<string> {
+    const up = await upstream();
+    const world = (up.app as unknown as { sim: Sim }).sim.world;
+    const vendor = world.vendors.find((v) => v.vendor === 'PG');
+    if (!vendor) throw new Error('fixture vendor PG missing');
+    vendor.vendorName = 'Planted Gaming';
+    world.brand.brandName = 'Planted Brand';
+    const dir = tempDir();
+    const gw = await proxy({ gatewayUrl: up.url, record: dir });
+    for (const path of [
+      '/wps/system/permission?host=localhost',
+      '/wps/system/whitelabel',
+      '/wps/system/setting/register',
+      '/wps/system/countryCodes',
+      '/wps/relay/GCSGAME_vendorList?merchantCode=DEMO&platform=html5-desktop',
+      '/wps/relay/GCSGAME_gameList?vassalage=PG_RNG&gameType=RNG&pageNo=1&pageSize=42',
+      '/wps/system/banners?groupName=w_hot',
+      '/wps/system/helpCenter',
+      '/wps/promotion/list',
+      '/lgw/vn/games/game_menu?prizeMode=Lott',
+    ]) {
+      const res = await get(gw.url, path);
+      expect(res.status, path).toBe(200);
+    }
+    await gw.app.close();
+    return dir;
+  }
+
+  it('turns a recording into fixtures that load, and the sandbox runs on them', async () => {
+    const dir = await recordBrand();
+    const result = importBrand(dir, BRAND, FIXTURES_DIR, (name) => {
+      forgetBrand(name);
+      new Sim({ brand: name });
+    });
+    expect(Object.keys(result.written).sort()).toEqual(
+      ['banners.json', 'brand.json', 'countries.json', 'games.json', 'help.json', 'lottery.json', 'promotions.json', 'register-rules.json', 'system.json', 'vendors.json', 'whitelabel.json'].sort(),
+    );
+    expect(result.defaulted).toEqual(['announcements.json']);
+    const vendors = JSON.parse(readFileSync(join(brandDir(BRAND), 'vendors.json'), 'utf8')) as { vendorName: string; logo: string }[];
+    expect(vendors.find((v) => v.vendorName === 'Planted Gaming')?.logo).toBe('/assets/vendor/PG.svg');
+
+    const app = await buildApp({ brand: BRAND, logger: false });
+    open.push(app);
+    const lanes = await app.inject({ method: 'GET', url: '/wps/relay/GCSGAME_vendorList?merchantCode=DEMO&platform=html5-desktop', headers: HEADERS });
+    expect(lanes.body).toContain('Planted Gaming');
+    const permission = await app.inject({ method: 'GET', url: '/wps/system/permission?host=localhost', headers: HEADERS });
+    expect(permission.json().value.brandName).toBe('Planted Brand');
+    // Seed accounts still log in on an imported brand.
+    const { encryption, body } = encryptBody({ type: 'username', ...SEED.player }, (app as unknown as { sim: Sim }).sim.rsa.modulusHex);
+    const login = await app.inject({
+      method: 'POST',
+      url: '/wps/session/login',
+      headers: { ...HEADERS, moduleid: 'LOGIN3', encryption },
+      payload: body as never,
+    });
+    expect(login.json().success).toBe(true);
+  });
+
+  it('refuses a bad brand name, a folder that is not a recording, and an unknown --brand', async () => {
+    expect(() => importBrand(tempDir(), 'Bad Name', FIXTURES_DIR, () => {})).toThrow(/--brand must be/);
+    expect(() => importBrand(tempDir(), BRAND, FIXTURES_DIR, () => {})).toThrow(/recording\.json is missing/);
+    await expect(buildApp({ brand: 'no-such-brand' })).rejects.toThrow(/no brand "no-such-brand" under fixtures\/brands/);
+  });
+
+  it('keeps nothing of an import that does not load', async () => {
+    const dir = await recordBrand();
+    expect(() =>
+      importBrand(dir, BRAND, FIXTURES_DIR, () => {
+        throw new Error('fixtures/brands/x/vendors.json: /0/vendor must be string');
+      }),
+    ).toThrow(/vendors\.json/);
+    expect(existsSync(brandDir(BRAND))).toBe(false);
   });
 });

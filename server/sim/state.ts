@@ -46,6 +46,8 @@ export interface Account {
 
 export interface SimOptions {
   scenario?: string;
+  /** An imported brand of fixtures/brands (`npm start -- --brand NAME`). */
+  brand?: string;
 }
 
 export class Sim {
@@ -62,7 +64,11 @@ export class Sim {
   loadedAt!: number;
   private nextMemberId = 1;
 
+  /** The imported brand this simulator runs on, if any. */
+  readonly brand: string | undefined;
+
   constructor(options: SimOptions = {}) {
+    this.brand = options.brand;
     this.load(options.scenario ?? 'default');
   }
 
@@ -71,7 +77,7 @@ export class Sim {
   /** (Re)seed everything from the fixtures and the named scenario. */
   load(scenarioName: string): void {
     this.scenario = readScenario(scenarioName);
-    this.world = loadWorld(this.scenario);
+    this.world = loadWorld(this.scenario, this.brand);
     this.loadedAt = this.now();
     this.sessions = new SessionStore(this.now);
     this.ledger = new Ledger();

@@ -2,7 +2,7 @@
  * The simulated brand world: the JSON of `fixtures/` with a scenario laid over it. Loaded once per
  * file and deep-copied per simulator, so a reset or a scenario switch starts from the seed again.
  */
-import { readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ModuleNode } from '../../openapi/system';
@@ -150,17 +150,39 @@ export interface World {
 
 const cache = new Map<string, unknown>();
 
-function readFixture<T>(name: string, fallback?: T): T {
-  if (!cache.has(name)) {
-    const path = join(FIXTURES_DIR, name);
+/** Folder of an imported brand (`npm run sim -- import DIR --brand NAME`). */
+export function brandDir(brand: string): string {
+  return join(FIXTURES_DIR, 'brands', brand);
+}
+
+/** Throws a message naming the brand unless fixtures/brands/<brand> exists. */
+export function checkBrand(brand: string): void {
+  if (!/^[a-z0-9][a-z0-9-]{0,39}$/.test(brand) || !existsSync(brandDir(brand))) {
+    throw new Error(`no brand "${brand}" under fixtures/brands (import one with: npm run sim -- import DIR --brand ${brand})`);
+  }
+}
+
+/**
+ * A fixture file: the imported brand's own when it has one (`--brand`), else the default fixture's.
+ * Scenarios, seed members, the VIP ladder and the agent team always come from the default fixtures.
+ */
+function readFixture<T>(name: string, fallback?: T, brand?: string): T {
+  const own = brand ? join(brandDir(brand), name) : null;
+  const path = own && existsSync(own) ? own : join(FIXTURES_DIR, name);
+  if (!cache.has(path)) {
     try {
-      cache.set(name, JSON.parse(readFileSync(path, 'utf8')));
+      cache.set(path, JSON.parse(readFileSync(path, 'utf8')));
     } catch (err) {
       if (fallback === undefined) throw err;
-      cache.set(name, fallback);
+      cache.set(path, fallback);
     }
   }
-  return structuredClone(cache.get(name)) as T;
+  return structuredClone(cache.get(path)) as T;
+}
+
+/** Forget what was read of a brand (an import replaced its files). */
+export function forgetBrand(brand: string): void {
+  for (const key of [...cache.keys()]) if (key.startsWith(brandDir(brand))) cache.delete(key);
 }
 
 export function listScenarios(): Scenario[] {
@@ -201,23 +223,23 @@ export function flagEnabled(tree: ModuleNode[], modId: string): boolean {
   return false;
 }
 
-export function loadWorld(scenario: Scenario): World {
+export function loadWorld(scenario: Scenario, brand?: string): World {
   const world: World = {
-    brand: readFixture<Brand>('brand.json'),
-    whitelabel: readFixture<ModuleNode[]>('whitelabel.json'),
-    registerRules: readFixture<FieldRule[]>('register-rules.json', structuredClone([...DEFAULT_REGISTER_RULES])),
-    vendors: readFixture<VendorFixture[]>('vendors.json'),
-    games: readFixture<GameFixture[]>('games.json'),
+    brand: readFixture<Brand>('brand.json', undefined, brand),
+    whitelabel: readFixture<ModuleNode[]>('whitelabel.json', undefined, brand),
+    registerRules: readFixture<FieldRule[]>('register-rules.json', structuredClone([...DEFAULT_REGISTER_RULES]), brand),
+    vendors: readFixture<VendorFixture[]>('vendors.json', undefined, brand),
+    games: readFixture<GameFixture[]>('games.json', undefined, brand),
     members: readFixture<MemberFixture[]>('members.json'),
-    banners: readFixture('banners.json'),
-    announcements: readFixture('announcements.json'),
-    promotions: readFixture('promotions.json'),
+    banners: readFixture<World['banners']>('banners.json', undefined, brand),
+    announcements: readFixture<World['announcements']>('announcements.json', undefined, brand),
+    promotions: readFixture<World['promotions']>('promotions.json', undefined, brand),
     vip: readFixture('vip.json'),
     agent: readFixture('agent.json'),
-    help: readFixture('help.json'),
-    countries: readFixture('countries.json'),
-    lottery: readFixture('lottery.json'),
-    system: readFixture('system.json'),
+    help: readFixture<World['help']>('help.json', undefined, brand),
+    countries: readFixture<World['countries']>('countries.json', undefined, brand),
+    lottery: readFixture<World['lottery']>('lottery.json', undefined, brand),
+    system: readFixture<World['system']>('system.json', undefined, brand),
   };
   if (scenario.brand) Object.assign(world.brand, scenario.brand);
   for (const [modId, enabled] of Object.entries(scenario.flags ?? {})) {
