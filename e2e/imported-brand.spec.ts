@@ -25,6 +25,9 @@ let replaying: FastifyInstance;
 let replayUrl = '';
 let recording = '';
 
+// Each test opens a fresh portal's first page (its chunks not yet cached): allow for a busy machine.
+test.describe.configure({ timeout: 60_000 });
+
 test.beforeAll(async () => {
   // Two simulators, a proxy and an import: more than a usual hook's 30 s on a busy 2-core machine.
   test.setTimeout(120_000);
