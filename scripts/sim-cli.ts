@@ -8,6 +8,9 @@ import { realpathSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import type { Fault, FaultInput, Flag, SimState, SmsMessage } from '../server/control/contract';
 import { SystemStatusNames, type SystemStatusName } from '../server/control/contract';
+import { importBrand } from '../server/gateway/import-brand';
+import { Sim } from '../server/sim/state';
+import { FIXTURES_DIR, forgetBrand } from '../server/sim/world';
 import { SimApiError, SimClient, SimUnreachableError } from './sim-client';
 
 export const EXIT = { ok: 0, refused: 1, usage: 2, unreachable: 3 } as const;
@@ -38,6 +41,9 @@ Commands:
   restore <name>                          put a saved state back
   reset [scenario]                        reload (the current or another scenario), real time,
                                           no faults, no latency
+  import <DIR> --brand <NAME>             turn a gateway recording (npm start -- --gateway URL
+                                          --record DIR) into fixtures/brands/NAME; run it with
+                                          npm start -- --brand NAME (works offline, no server)
   help                                    this text
 
 Options:
@@ -95,7 +101,7 @@ interface Parsed {
   options: Map<string, string | true>;
 }
 
-const VALUE_OPTIONS = new Set(['url', 'status', 'delay', 'times', 'method', 'code', 'message']);
+const VALUE_OPTIONS = new Set(['url', 'status', 'delay', 'times', 'method', 'code', 'message', 'brand']);
 const FLAG_OPTIONS = new Set(['json', 'drop', 'help']);
 
 function parseArgs(argv: readonly string[]): Parsed {
@@ -140,6 +146,12 @@ function stateLines(s: SimState): string[] {
     `latency   ${s.latencyMs} ms`,
     `counts    ${s.counts.accounts} accounts, ${s.counts.sessions} sessions, ${s.counts.smsOutbox} SMS, ` +
       `${s.counts.faults} faults, ${s.counts.snapshots} snapshots`,
+    ...(s.replay
+      ? [
+          `replay    ${s.replay.operations.length} operations from ${s.replay.dir}: ${s.replay.operations.join(', ')}`,
+          ...s.replay.rejected.map((r) => `          ${r.operationId}: ${r.count} simulated instead (${r.reason})`),
+        ]
+      : []),
   ];
 }
 
@@ -342,6 +354,7 @@ export async function main(argv: readonly string[], io: CliIo = defaultIo()): Pr
     if (json) io.out(JSON.stringify(value, null, 2));
     else for (const line of lines()) io.out(line);
   };
+  if (command === 'import') return importCommand(parsed, print, io);
   const client = new SimClient(baseUrl(parsed, io.env), io.fetch);
   try {
     await run(client, parsed, print);
@@ -363,6 +376,32 @@ export async function main(argv: readonly string[], io: CliIo = defaultIo()): Pr
       return EXIT.refused;
     }
     throw err;
+  }
+}
+
+/** `import DIR --brand NAME`: a local command, no simulator needed. */
+function importCommand(parsed: Parsed, print: Print, io: CliIo): number {
+  const [, dir, ...rest] = parsed.positional;
+  const brand = parsed.options.get('brand');
+  if (!dir || rest.length || typeof brand !== 'string') {
+    io.err(`Usage: import <DIR> --brand <NAME>\n\n${HELP}`);
+    return EXIT.usage;
+  }
+  try {
+    const result = importBrand(dir, brand, FIXTURES_DIR, (name) => {
+      forgetBrand(name);
+      new Sim({ brand: name });
+    });
+    print(result, () => [
+      `Imported ${dir} as brand "${brand}" into ${result.dir}:`,
+      ...Object.entries(result.written).map(([file, ops]) => `  ${file.padEnd(20)} from ${ops.join(', ')}`),
+      ...(result.defaulted.length ? [`  default fixtures kept for: ${result.defaulted.join(', ')}`] : []),
+      `Run it: npm start -- --brand ${brand}`,
+    ]);
+    return EXIT.ok;
+  } catch (err) {
+    io.err(`Import failed: ${(err as Error).message}`);
+    return EXIT.refused;
   }
 }
 

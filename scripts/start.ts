@@ -5,6 +5,12 @@
  *   npm start -- --scenario maintenance      start in a scenario of fixtures/scenarios
  *   npm start -- --port 9000                 another port
  *   npm start -- --gateway https://…         gateway mode (see README)
+ *   npm start -- --gateway https://… --record DIR [--record-private]
+ *                                            gateway mode, recording the read calls' replies
+ *   npm start -- --replay DIR                simulator mode answering recorded calls from DIR
+ *   npm start -- --brand NAME                the simulator on an imported brand (fixtures/brands/NAME)
+ *   npm start -- --gateway https://… --simulate '/wps/verification/*,/wps/captcha'
+ *                                            mix: these calls from a simulator, the rest proxied
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
@@ -12,7 +18,10 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { buildApp } from '../server/app';
+import { loadContract } from '../server/gateway/checker';
+import { parseSimulate } from '../server/gateway/mix';
 import { buildGatewayApp, REPORT_PATH, type CheckMode } from '../server/gateway/proxy';
+import { ReplaySet } from '../server/replay';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const WEB_DIST = join(ROOT, 'web', 'dist');
@@ -37,6 +46,17 @@ export function ensureWebBuild(log: (line: string) => void = console.log): void 
   });
 }
 
+/** Say at start when the gateway cannot be reached (the server still starts: it may come up later). */
+async function probeGateway(gateway: string): Promise<void> {
+  const url = `${gateway.replace(/\/+$/, '')}/wps/system/status`;
+  try {
+    await fetch(url, { signal: AbortSignal.timeout(5000) });
+  } catch (err) {
+    const cause = (err as { cause?: { code?: string } }).cause?.code ?? (err as Error).message;
+    console.warn(`Warning: the gateway does not answer at ${url} (${cause}); calls will get 502 gateway.unreachable, and nothing is recorded, until it does.`);
+  }
+}
+
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
@@ -45,15 +65,26 @@ async function main(): Promise<void> {
       host: { type: 'string', default: process.env.HOST ?? '127.0.0.1' },
       gateway: { type: 'string', default: process.env.GATEWAY_URL },
       check: { type: 'string', default: process.env.GATEWAY_CHECK ?? 'report' },
+      record: { type: 'string' },
+      'record-private': { type: 'boolean', default: false },
+      replay: { type: 'string' },
+      simulate: { type: 'string' },
+      brand: { type: 'string', default: process.env.SIM_BRAND },
       'no-build': { type: 'boolean', default: false },
     },
   });
   if (!values['no-build']) ensureWebBuild();
   const port = Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port must be a port number, got ${values.port}`);
+  if (!values.gateway && (values.record || values.simulate || values['record-private'])) {
+    throw new Error('--record, --record-private and --simulate work in gateway mode: add --gateway URL');
+  }
+  if (values.gateway && values.replay) throw new Error('--replay runs the simulator: leave out --gateway');
+  if (values['record-private'] && !values.record) throw new Error('--record-private needs --record DIR');
   if (values.gateway) {
     // Gateway mode (docs/gateway.md): our web app, calls forwarded to the gateway and checked.
     const check = values.check as CheckMode;
+    const simulated = values.simulate ? parseSimulate(values.simulate, loadContract()) : null;
     const gateway = await buildGatewayApp({
       gatewayUrl: values.gateway,
       check,
@@ -61,19 +92,43 @@ async function main(): Promise<void> {
       config: { merchant: process.env.MERCHANT, brand: process.env.BRAND },
       insecureTls: process.env.GATEWAY_INSECURE_TLS === '1',
       logger: { level: process.env.LOG_LEVEL ?? 'warn' },
+      record: values.record,
+      recordPrivate: values['record-private'],
+      simulate: simulated
+        ? { matches: simulated.matches, app: await buildApp({ scenario: values.scenario, brand: values.brand, controlApi: true, logger: false }) }
+        : undefined,
     });
+    await probeGateway(values.gateway);
     const url = (await gateway.listen({ port, host: values.host })).replace('127.0.0.1', 'localhost');
     const report = check === 'off' ? 'no contract check' : `contract check "${check}", report at ${url}${REPORT_PATH}`;
     console.log(`Portal running at ${url}  (gateway mode: forwarding /wps, /lgw and /lotto to ${values.gateway}; ${report})`);
-    const stopGateway = () => void gateway.close().then(() => process.exit(0));
+    if (values.record) console.log(`Recording the read calls' replies into ${values.record}${values['record-private'] ? ' (token calls too, scrubbed)' : ''}.`);
+    if (simulated) {
+      console.log(`Simulated, not forwarded: ${simulated.operations.map((o) => o.operationId).join(', ')} (control API at ${url}/__sim).`);
+      for (const w of simulated.warnings) console.warn(`Note: ${w}`);
+    }
+    const stopGateway = () => {
+      for (const line of gateway.gatewayRecorder?.summaryLines() ?? []) console.log(line);
+      void gateway.close().then(() => process.exit(0));
+    };
     process.on('SIGINT', stopGateway);
     process.on('SIGTERM', stopGateway);
     return;
   }
-  const app = await buildApp({ scenario: values.scenario, webDist: WEB_DIST, controlApi: true, logger: { level: process.env.LOG_LEVEL ?? 'warn' } });
+  const replay = values.replay ? new ReplaySet(values.replay) : undefined;
+  for (const line of replay?.reportLines() ?? []) console.log(line);
+  const app = await buildApp({
+    scenario: values.scenario,
+    brand: values.brand,
+    webDist: WEB_DIST,
+    controlApi: true,
+    replay,
+    logger: { level: process.env.LOG_LEVEL ?? 'warn' },
+  });
   const address = await app.listen({ port, host: values.host });
   const url = address.replace('127.0.0.1', 'localhost');
-  console.log(`Portal running at ${url}  (simulator, scenario "${values.scenario}"; QA control API at ${url}/__sim)`);
+  const brand = values.brand ? `, brand "${values.brand}"` : '';
+  console.log(`Portal running at ${url}  (simulator, scenario "${values.scenario}"${brand}; QA control API at ${url}/__sim)`);
   const stop = () => void app.close().then(() => process.exit(0));
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);

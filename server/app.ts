@@ -29,9 +29,11 @@ import { sessionRoutes } from './routes/session';
 import { systemRoutes } from './routes/system';
 import { verificationRoutes } from './routes/verification';
 import { walletRoutes } from './routes/wallet';
+import { installReplay, ReplaySet } from './replay';
 import { settleSalaries } from './sim/agent';
 import type { Sim } from './sim/state';
 import { checkWorldName, DEFAULT_WORLD, WORLD_COOKIE, WORLD_HEADER, Worlds } from './sim/worlds';
+import { checkBrand } from './sim/world';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -57,6 +59,10 @@ export interface AppOptions {
   controlApi?: boolean;
   /** At most this many worlds in memory (`--max-worlds`, default 1,000). */
   maxWorlds?: number;
+  /** An imported brand of fixtures/brands to run on instead of the default fixtures. */
+  brand?: string;
+  /** Replay mode: answer the calls recorded in this folder from the recording (server/replay.ts). */
+  replay?: string | ReplaySet;
   logger?: FastifyServerOptions['logger'];
 }
 
@@ -128,9 +134,11 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
   });
   app.setValidatorCompiler(validatorCompilers());
 
+  if (options.brand) checkBrand(options.brand);
   const worlds = new Worlds({
     scenario: options.scenario ?? 'default',
     maxWorlds: options.maxWorlds,
+    brand: options.brand,
     onUnload: (w) => app.log.warn(`world "${w.name}" unloaded: ${w.reason}`),
   });
   app.decorate('worlds', worlds);
@@ -237,6 +245,9 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
     }
     done();
   });
+
+  // Replay mode: recorded calls answer from the recording before their handler runs.
+  installReplay(app, typeof options.replay === 'string' ? new ReplaySet(options.replay) : (options.replay ?? null));
 
   await app.register(assetRoutes, {
     source: (request) => {

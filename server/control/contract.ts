@@ -152,6 +152,24 @@ export const WorldListSchema = Type.Object(
   { title: 'WorldList' },
 );
 
+const ReplayProblemSchema = Type.Object({
+  operationId: Type.String(),
+  count: Type.Integer({ minimum: 0, description: 'Recorded replies of this operation left to the simulator.' }),
+  reason: Type.String(),
+});
+
+export const ReplayInfoSchema = Type.Object(
+  {
+    dir: Type.String({ description: 'The recording folder (--replay DIR).' }),
+    gateway: Type.String({ description: 'The gateway it was recorded from.' }),
+    recordedAt: Type.String({ description: 'When the recording was last written (ISO 8601).' }),
+    operations: Type.Array(Type.String(), { description: 'operationIds answered from the recording (for the recorded queries).' }),
+    rejected: Type.Array(ReplayProblemSchema, { description: 'Recorded replies that break the contract: simulated instead.' }),
+    ignored: Type.Array(ReplayProblemSchema, { description: 'Recorded operations the simulator always answers (world state, token calls).' }),
+  },
+  { title: 'ReplayInfo' },
+);
+
 export const StateSchema = Type.Object(
   {
     world: WorldNameSchema,
@@ -169,6 +187,9 @@ export const StateSchema = Type.Object(
       smsOutbox: Type.Integer({ minimum: 0 }),
       faults: Type.Integer({ minimum: 0 }),
       snapshots: Type.Integer({ minimum: 0 }),
+    }),
+    replay: Type.Union([ReplayInfoSchema, Type.Null()], {
+      description: 'Replay mode (npm start -- --replay DIR): which operations answer from the recording; null otherwise.',
     }),
   },
   { title: 'SimState' },

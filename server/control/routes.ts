@@ -67,6 +67,7 @@ function state(sim: Sim, request: FastifyRequest): SimState {
       faults: faultsOf(sim).faults.length,
       snapshots: snapshotsOf(sim).size,
     },
+    replay: request.server.replay?.info ?? null,
   };
 }
 

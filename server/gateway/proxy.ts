@@ -19,7 +19,9 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, 
 import { ErrorCode } from '../../openapi/common';
 import { API_PREFIXES } from '../app';
 import { cspSourcesFromEnv, mergeCspSources, securityHeaders, type CspSources } from '../security-headers';
-import { ContractChecker, type ContractOperation, type Difference, type OpenApiDocument } from './checker';
+import { ContractChecker, loadContract, type ContractOperation, type Difference, type OpenApiDocument } from './checker';
+import { answerFromSimulator } from './mix';
+import { Recorder } from './recorder';
 import { GatewayReport, type CheckMode } from './report';
 
 export type { CheckMode } from './report';
@@ -64,12 +66,23 @@ export interface GatewayAppOptions {
   headersTimeoutMs?: number;
   /** Accept a gateway certificate that does not verify (a test gateway with a self-signed one). */
   insecureTls?: boolean;
+  /** Record the public read calls' replies into this folder (docs/gateway.md "Record"). */
+  record?: string;
+  /** With `record`: token calls too, scrubbed of tokens and personal fields. */
+  recordPrivate?: boolean;
+  /**
+   * Answer these calls from an in-process simulator instead of the gateway (mix mode): a request
+   * the function claims goes to it, with the simulator's control API under /__sim.
+   */
+  simulate?: { matches: (path: string) => boolean; app: FastifyInstance };
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** Gateway mode's contract report (also served at GET /__gateway/report). */
     gatewayReport: GatewayReport;
+    /** Gateway mode's recorder, when `record` is set. */
+    gatewayRecorder: Recorder | null;
   }
 }
 
@@ -192,11 +205,20 @@ export async function buildGatewayApp(options: GatewayAppOptions): Promise<Fasti
   const maxCheckBytes = options.maxCheckBytes ?? DEFAULT_MAX_CHECK_BYTES;
   const prefixes = (options.prefixes ?? GATEWAY_PREFIXES).map((p) => p.replace(/\/+$/, ''));
   const isForwarded = (path: string) => prefixes.some((p) => path === p || path.startsWith(`${p}/`));
-  const checker = mode === 'off' ? null : new ContractChecker(options.contract);
+  const contract = options.contract ?? loadContract();
+  const checker = mode === 'off' ? null : new ContractChecker(contract);
   const report = new GatewayReport(origin + basePath, mode, maxCheckBytes);
+  const recorder = options.record
+    ? new Recorder({ dir: options.record, private: options.recordPrivate, gateway: origin + basePath, contract })
+    : null;
+  // The recorder matches calls to operations even when nothing is checked.
+  const matcher = checker ?? (recorder ? new ContractChecker(contract) : null);
 
+  const simulate = options.simulate;
   const app = Fastify({ logger: options.logger ?? false });
   app.decorate('gatewayReport', report);
+  app.decorate('gatewayRecorder', recorder);
+  if (simulate) app.addHook('onClose', async () => simulate.app.close());
 
   const pathOf = (request: FastifyRequest) => request.url.split('?')[0] ?? '/';
 
@@ -207,7 +229,7 @@ export async function buildGatewayApp(options: GatewayAppOptions): Promise<Fasti
     webDist: options.webDist,
     configGateway: false,
     csp: mergeCspSources(options.csp ?? cspSourcesFromEnv(), { connect: [origin], img: [origin] }),
-    skip: (request) => isForwarded(pathOf(request)),
+    skip: (request) => isForwarded(pathOf(request)) || (!!simulate && pathOf(request).startsWith('/__sim')),
   });
 
   await app.register(replyFrom, {
@@ -290,25 +312,41 @@ export async function buildGatewayApp(options: GatewayAppOptions): Promise<Fasti
   /** What to do with the gateway's reply once its status and headers are in (reply-from onResponse). */
   async function onGatewayReply(request: FastifyRequest, reply: FastifyReply, status: number, headers: IncomingHttpHeaders, upstream: Readable) {
     const path = pathOf(request);
-    const op = checker?.match(request.method, path);
-    if (!checker || !op) {
-      if (checker && report.recordUnknown(request.method, path, status)) {
+    const op = matcher?.match(request.method, path);
+    const recording = recorder ? recorder.wants(op, status) : false;
+    if (!op || (!checker && !recording)) {
+      if (checker && !op && report.recordUnknown(request.method, path, status)) {
         request.log.warn({ method: request.method, path, status }, `gateway call outside the contract: ${request.method} ${path}`);
       }
       return reply.send(upstream);
     }
+    const incomplete = (reason: string) => {
+      if (checker) unchecked(request, op, status, reason);
+      if (recording) recorder?.incomplete(reason);
+    };
     const length = Number(headerText(headers['content-length']));
     if (length > maxCheckBytes) {
-      unchecked(request, op, status, 'body over the size limit');
+      incomplete('body over the size limit');
       return reply.send(upstream);
     }
+    const record = (body: Buffer) =>
+      recorder?.record(op, request, {
+        status,
+        contentType: headerText(headers['content-type']),
+        contentEncoding: headerText(headers['content-encoding']),
+        body,
+      });
 
-    if (mode === 'report') {
-      // Stream as it comes, keep a copy, check once the last byte has gone out.
+    if (mode !== 'strict' || !checker) {
+      // Stream as it comes, keep a copy, check (and record) once the last byte has gone out.
       const tap = new CaptureTap(
         maxCheckBytes,
-        (body) => (body ? checkBody(request, op, status, headers, body) : unchecked(request, op, status, 'body over the size limit')),
-        () => unchecked(request, op, status, 'body not completed'),
+        (body) => {
+          if (!body) return incomplete('body over the size limit');
+          if (checker) checkBody(request, op, status, headers, body);
+          if (recording) record(body);
+        },
+        () => incomplete('body not completed'),
       );
       pipeline(upstream, tap, () => {});
       return reply.send(tap);
@@ -325,16 +363,20 @@ export async function buildGatewayApp(options: GatewayAppOptions): Promise<Fasti
       return sendUnreachable(reply, err instanceof Error ? err : new Error(String(err)));
     }
     if (!read.complete) {
-      unchecked(request, op, status, 'body over the size limit');
+      incomplete('body over the size limit');
       return reply.send(resume(read.chunks, upstream));
     }
     const body = Buffer.concat(read.chunks);
     const differences = checkBody(request, op, status, headers, body);
+    // The upstream's reply is recorded as it came; a replay reports the ones that break the contract.
+    if (recording) record(body);
     if (differences.length) return sendViolation(reply, op, status, differences);
     return reply.send(body);
   }
 
   async function forward(request: FastifyRequest, reply: FastifyReply) {
+    // Mix mode: the chosen calls are the simulator's; the drift report covers proxied calls only.
+    if (simulate?.matches(pathOf(request))) return answerFromSimulator(simulate.app, request, reply);
     return reply.from(basePath + pathOf(request), {
       // Never replay a call on the gateway's behalf: a 503 (maintenance) goes to the client as is.
       retryDelay: () => null,
@@ -369,6 +411,12 @@ export async function buildGatewayApp(options: GatewayAppOptions): Promise<Fasti
     for (const prefix of prefixes) {
       scope.all(prefix, forward);
       scope.all(`${prefix}/*`, forward);
+    }
+    // Mix mode: the simulator's QA control API (SMS outbox, captcha answer…) for the simulated calls.
+    if (simulate) {
+      const control = (request: FastifyRequest, reply: FastifyReply) => answerFromSimulator(simulate.app, request, reply);
+      scope.all('/__sim', control);
+      scope.all('/__sim/*', control);
     }
   });
 

@@ -51,6 +51,8 @@ export interface SimOptions {
    * a key pair costs tens of milliseconds to make). A Sim of its own makes one.
    */
   rsa?: RsaKeyHolder;
+  /** An imported brand of fixtures/brands (`npm start -- --brand NAME`). */
+  brand?: string;
 }
 
 export class Sim {
@@ -67,8 +69,12 @@ export class Sim {
   loadedAt!: number;
   private nextMemberId = 1;
 
+  /** The imported brand this simulator runs on, if any. */
+  readonly brand: string | undefined;
+
   constructor(options: SimOptions = {}) {
     this.rsa = options.rsa ?? new RsaKeyHolder();
+    this.brand = options.brand;
     this.load(options.scenario ?? 'default');
   }
 
@@ -77,7 +83,7 @@ export class Sim {
   /** (Re)seed everything from the fixtures and the named scenario. */
   load(scenarioName: string): void {
     this.scenario = readScenario(scenarioName);
-    this.world = loadWorld(this.scenario);
+    this.world = loadWorld(this.scenario, this.brand);
     this.loadedAt = this.now();
     this.sessions = new SessionStore(this.now);
     this.ledger = new Ledger();

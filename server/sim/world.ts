@@ -43,7 +43,25 @@ function loadWorldFile<F extends WorldFile>(name: F): FixtureOf<F> {
   return data;
 }
 
-let seed: World | undefined;
+/** Seeds by imported brand ('' for the default fixtures). */
+const seeds = new Map<string, World>();
+
+/** Folder of an imported brand (`npm run sim -- import DIR --brand NAME`). */
+export function brandDir(brand: string): string {
+  return join(FIXTURES_DIR, 'brands', brand);
+}
+
+/** Throws a message naming the brand unless fixtures/brands/<brand> exists. */
+export function checkBrand(brand: string): void {
+  if (!/^[a-z0-9][a-z0-9-]{0,39}$/.test(brand) || !existsSync(brandDir(brand))) {
+    throw new Error(`no brand "${brand}" under fixtures/brands (import one with: npm run sim -- import DIR --brand ${brand})`);
+  }
+}
+
+/** Forget what was read of a brand (an import replaced its files). */
+export function forgetBrand(brand: string): void {
+  seeds.delete(brand);
+}
 
 /** Freeze a fixture and everything in it: shared by every world, it must never change. */
 function deepFreeze<T>(value: T): T {
@@ -54,25 +72,38 @@ function deepFreeze<T>(value: T): T {
   return value;
 }
 
-/** Every file read and validated once, on first use, then frozen: the parts worlds share. */
-function worldSeed(): World {
-  seed ??= deepFreeze<World>({
-    brand: loadWorldFile('brand.json'),
-    whitelabel: loadWorldFile('whitelabel.json'),
-    registerRules: readFixtureFile(FIXTURES_DIR, 'register-rules.json') ?? [...DEFAULT_REGISTER_RULES],
-    vendors: loadWorldFile('vendors.json'),
-    games: loadWorldFile('games.json'),
-    members: loadWorldFile('members.json'),
-    banners: loadWorldFile('banners.json'),
-    announcements: loadWorldFile('announcements.json'),
-    promotions: loadWorldFile('promotions.json'),
-    vip: loadWorldFile('vip.json'),
-    agent: loadWorldFile('agent.json'),
-    help: loadWorldFile('help.json'),
-    countries: loadWorldFile('countries.json'),
-    lottery: loadWorldFile('lottery.json'),
-    system: loadWorldFile('system.json'),
-  });
+/**
+ * Every file read and validated once, on first use, then frozen: the parts worlds share. With an
+ * imported brand (`--brand`), its own files (validated by the same schemas) stand in for the
+ * default fixtures'; seed members, the VIP ladder and the agent team stay the default fixtures'.
+ */
+function worldSeed(brand?: string): World {
+  const key = brand ?? '';
+  let seed = seeds.get(key);
+  if (!seed) {
+    const own = <F extends WorldFile>(name: F): FixtureOf<F> => (brand ? readFixtureFile(brandDir(brand), name) : undefined) ?? loadWorldFile(name);
+    seed = deepFreeze<World>({
+      brand: own('brand.json'),
+      whitelabel: own('whitelabel.json'),
+      registerRules:
+        (brand ? readFixtureFile(brandDir(brand), 'register-rules.json') : undefined) ??
+        readFixtureFile(FIXTURES_DIR, 'register-rules.json') ??
+        [...DEFAULT_REGISTER_RULES],
+      vendors: own('vendors.json'),
+      games: own('games.json'),
+      members: loadWorldFile('members.json'),
+      banners: own('banners.json'),
+      announcements: own('announcements.json'),
+      promotions: own('promotions.json'),
+      vip: loadWorldFile('vip.json'),
+      agent: loadWorldFile('agent.json'),
+      help: own('help.json'),
+      countries: own('countries.json'),
+      lottery: own('lottery.json'),
+      system: own('system.json'),
+    });
+    seeds.set(key, seed);
+  }
   return seed;
 }
 
@@ -128,8 +159,8 @@ export function flagEnabled(tree: ModuleNode[], modId: string): boolean {
 /** The parts of the world a scenario or the control API change: each world has its own copy. */
 const OWNED = ['brand', 'whitelabel', 'registerRules'] as const;
 
-export function loadWorld(scenario: Scenario): World {
-  const shared = worldSeed();
+export function loadWorld(scenario: Scenario, brand?: string): World {
+  const shared = worldSeed(brand);
   const world: World = { ...shared };
   for (const part of OWNED) (world as unknown as Record<string, unknown>)[part] = structuredClone(shared[part]);
   if (scenario.brand) Object.assign(world.brand, scenario.brand);

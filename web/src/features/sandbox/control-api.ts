@@ -2,12 +2,20 @@
  * The QA control API (`/__sim`, simulator mode only). It is outside the gateway contract, so this
  * module is the one place in the web app that calls fetch directly (design.md).
  */
+export interface ReplayInfo {
+  dir: string;
+  gateway: string;
+  operations: string[];
+  rejected: { operationId: string; count: number; reason: string }[];
+}
 export interface SimState {
   scenario: { name: string; description: string };
   status: 0 | 1 | 2;
   statusName: string;
   flags: Record<string, boolean>;
   latencyMs: number;
+  /** Replay mode: the operations answered from a recording; null otherwise. */
+  replay: ReplayInfo | null;
 }
 export interface ScenarioInfo {
   name: string;

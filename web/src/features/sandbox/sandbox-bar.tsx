@@ -7,6 +7,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { controlApi } from './control-api';
+import { ReplayNote } from './replay-note';
 import './sandbox.css';
 
 const STATUSES = [0, 1, 2] as const;
@@ -50,6 +51,7 @@ export default function SandboxBar() {
       {open ? (
         <section id="sandbox-panel" className="sandbox__panel" aria-label={t('panel')} aria-busy={busy}>
           <p className="sandbox__note">{t('note')}</p>
+          <ReplayNote replay={state.data?.replay} />
           <label className="sandbox__row">
             <span>{t('scenario')}</span>
             <select
