@@ -182,8 +182,13 @@ export function fixturesFromRecording(replies: RecordedReply[], defaults: (file:
   }
 
   const banners = uniqueBy(values('getBanners').flatMap(({ value }) => arrayOf(value)), (b) => b.bannerId).map((b) => ({
-    ...b,
+    bannerId: Number(b.bannerId),
     url: `/assets/banner/${String(b.bannerId)}.svg`,
+    groupName: String(b.groupName),
+    linkageType: String(b.linkageType ?? 'NONE'),
+    linkage: String(b.linkage ?? ''),
+    title: String(b.title ?? ''),
+    subtitle: String(b.subtitle ?? ''),
   }));
   if (banners.length) put('banners.json', banners, 'getBanners');
 
@@ -193,7 +198,16 @@ export function fixturesFromRecording(replies: RecordedReply[], defaults: (file:
     ...(isObject(notices) ? [...arrayOf(notices.player), ...arrayOf(notices.popup), ...arrayOf(notices.promotion)] : []),
   ];
   if (announcementRows.length) {
-    put('announcements.json', uniqueBy(announcementRows, (a) => a.id), ...['getAnnouncements', 'getNotices'].filter((op) => values(op).length));
+    const announcements = uniqueBy(announcementRows, (a) => a.id).map((a) => ({
+      id: Number(a.id),
+      type: String(a.type ?? 'B'),
+      title: String(a.title ?? ''),
+      content: String(a.content ?? ''),
+      timestamp: Number(a.timestamp ?? 0),
+      platform: 'W',
+      execution: 'B',
+    }));
+    put('announcements.json', announcements, ...['getAnnouncements', 'getNotices'].filter((op) => values(op).length));
   }
 
   // A promotion's detail carries its full content; the list may carry only a summary.
