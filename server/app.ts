@@ -14,6 +14,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOpt
 import { ErrorCode } from '../openapi/common';
 import { assetRoutes } from './assets';
 import { installFaultHook } from './control/faults';
+import { installJournal } from './journal-hooks';
 import { controlRoutes } from './control/routes';
 import { ApiError } from './errors';
 import { securityHeaders } from './security-headers';
@@ -45,6 +46,8 @@ export interface AppOptions {
   webDist?: string;
   /** Mount the QA control API under /__sim (simulator mode only). */
   controlApi?: boolean;
+  /** Entries the request journal keeps (default 1,000; 0 = off, `--journal off`); simulator mode only. */
+  journalSize?: number;
   logger?: FastifyServerOptions['logger'];
 }
 
@@ -111,7 +114,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
   });
   app.setValidatorCompiler(validatorCompilers());
 
-  app.decorate('sim', new Sim({ scenario: options.scenario ?? 'default' }));
+  app.decorate('sim', new Sim({ scenario: options.scenario ?? 'default', journalSize: options.journalSize }));
   app.decorateRequest('simSession', null);
   app.decorateRequest('simAccount', null);
 
@@ -196,6 +199,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
   await app.register(agentRoutes);
   await app.register(demoGameRoutes);
   if (options.controlApi) {
+    installJournal(app);
     installFaultHook(app);
     await app.register(controlRoutes, { prefix: '/__sim' });
   }
