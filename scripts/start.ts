@@ -5,6 +5,8 @@
  *   npm start -- --scenario maintenance      start in a scenario of fixtures/scenarios
  *   npm start -- --port 9000                 another port
  *   npm start -- --gateway https://…         gateway mode (see README)
+ *   npm start -- --journal-size 5000         keep the newest 5,000 calls in the request journal
+ *   npm start -- --journal off               no request journal
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
@@ -46,8 +48,15 @@ async function main(): Promise<void> {
       gateway: { type: 'string', default: process.env.GATEWAY_URL },
       check: { type: 'string', default: process.env.GATEWAY_CHECK ?? 'report' },
       'no-build': { type: 'boolean', default: false },
+      journal: { type: 'string', default: process.env.SIM_JOURNAL ?? 'on' },
+      'journal-size': { type: 'string', default: process.env.SIM_JOURNAL_SIZE ?? '1000' },
     },
   });
+  if (values.journal !== 'on' && values.journal !== 'off') throw new Error(`--journal must be on or off, got ${values.journal}`);
+  const journalSize = values.journal === 'off' ? 0 : Number(values['journal-size']);
+  if (!Number.isInteger(journalSize) || journalSize < 0 || journalSize > 1_000_000) {
+    throw new Error(`--journal-size must be a whole number from 0 to 1000000, got ${values['journal-size']}`);
+  }
   if (!values['no-build']) ensureWebBuild();
   const port = Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port must be a port number, got ${values.port}`);
@@ -70,7 +79,7 @@ async function main(): Promise<void> {
     process.on('SIGTERM', stopGateway);
     return;
   }
-  const app = await buildApp({ scenario: values.scenario, webDist: WEB_DIST, controlApi: true, logger: { level: process.env.LOG_LEVEL ?? 'warn' } });
+  const app = await buildApp({ scenario: values.scenario, webDist: WEB_DIST, controlApi: true, journalSize, logger: { level: process.env.LOG_LEVEL ?? 'warn' } });
   const address = await app.listen({ port, host: values.host });
   const url = address.replace('127.0.0.1', 'localhost');
   console.log(`Portal running at ${url}  (simulator, scenario "${values.scenario}"; QA control API at ${url}/__sim)`);
