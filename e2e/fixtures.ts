@@ -2,7 +2,9 @@
  * Shared Playwright fixtures (style.md: test.extend fixtures, role-based locators).
  *
  * - `sim`: the QA control API client; the simulator is reset after every test that used it, so a
- *   scenario, status or flag switched by one test never leaks into the next.
+ *   scenario, status or flag switched by one test never leaks into the next, and its request journal
+ *   emptied. `sim.journal()` and `sim.verify()` read what the page sent, decrypted (issue 14):
+ *   `expect((await sim.verify({ operationId: 'register', body: { referralCode: 'AG1001' } })).ok).toBe(true)`.
  * - `apiLogin`: logs an account in over the gateway API itself (encrypted body, as the web client
  *   sends it) and returns the session.
  * - `loggedIn`: a page already logged in as the seed player, on the home page.
@@ -81,8 +83,9 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
   sim: async ({ baseURL }, use) => {
     const sim = new SimClient(baseURL ?? 'http://localhost:4173');
     await use(sim);
-    // Back to the default scenario (reset alone reloads the current one).
+    // Back to the default scenario (reset alone reloads the current one), with an empty journal.
     await sim.reset('default');
+    await sim.clearJournal();
   },
   apiLogin: async ({ request }, use) => {
     await use((account = PLAYER) => loginOverApi(request, account.username, account.password));

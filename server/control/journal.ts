@@ -113,7 +113,8 @@ export const journalHandlers = {
     const journal = journalOf(sim);
     const lastEventId = request.headers['last-event-id'];
     const resume = typeof lastEventId === 'string' && /^\d+$/.test(lastEventId) ? Number(lastEventId) : undefined;
-    stream(journal, query.since ?? resume, request, reply);
+    // On a reconnect EventSource sends the last id it saw: that is newer than the URL's since.
+    stream(journal, resume ?? query.since, request, reply);
     return null;
   },
 };
