@@ -9,8 +9,7 @@
  *
  * Goal: the journal costs at most 10% (ratio ≥ 0.90) on every call.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
+import { spawn } from 'node:child_process';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,6 +17,7 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { encryptBody } from '../../openapi/wire-crypto';
 import { markers, writeBlock } from './doc-block';
+import { freePort, killChildren, trackChild } from './processes';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const SERVE = join(ROOT, 'scripts', 'bench', 'serve.ts');
@@ -39,37 +39,6 @@ for (const [name, n] of [['connections', CONNECTIONS], ['duration', DURATION], [
   if (!Number.isFinite(n) || n <= 0) throw new Error(`--${name} must be a positive number`);
 }
 
-const children: ChildProcess[] = [];
-function killChildren(): void {
-  for (const child of children.splice(0)) {
-    if (child.pid !== undefined && child.exitCode === null) {
-      try {
-        process.kill(-child.pid, 'SIGTERM');
-      } catch {
-        /* already gone */
-      }
-    }
-  }
-}
-process.on('exit', killChildren);
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, () => {
-    killChildren();
-    process.exit(130);
-  });
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
 async function start(journal: 'on' | 'off'): Promise<string> {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', SERVE, '--kind', 'sim', '--port', String(port), '--journal', journal], {
@@ -78,7 +47,7 @@ async function start(journal: 'on' | 'off'): Promise<string> {
     stdio: ['pipe', 'ignore', 'inherit'],
     env: { ...process.env, NODE_ENV: 'production' },
   });
-  children.push(child);
+  trackChild(child);
   const base = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
