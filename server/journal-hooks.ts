@@ -14,7 +14,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ErrorCode, ErrorEnvelopeSchema } from '../openapi/common';
 import { operationList } from '../openapi/operations';
 import type { Fault } from './control/contract';
-import { CUT_BYTES, cut, cutMarker, mask, type JournalInput } from './sim/journal';
+import { CUT_BYTES, cut, cutMarker, mask, mayHoldSecret, type JournalInput } from './sim/journal';
 import type { Sim } from './sim/state';
 
 /**
@@ -37,8 +37,6 @@ interface Pending {
   simTime: number;
   /** The route's validation and preValidation (decryption) passed. */
   validated: boolean;
-  /** The reply object before serialisation, when there was one. */
-  reply: unknown;
 }
 
 declare module 'fastify' {
@@ -89,34 +87,40 @@ function replyErrors(validate: ValidateFunction, envelope: unknown): string[] {
   return (validate.errors ?? []).map((e) => `reply${e.instancePath} ${e.message ?? 'is invalid'}`);
 }
 
-/** The sent payload read back: the envelope to keep (masked, cut) and what its check found. */
-function readReply(request: FastifyRequest, status: number, payload: unknown, pending: Pending): { reply: unknown; errors: string[] | null } {
+/**
+ * The sent payload read back: the envelope to keep as JSON text (masked, cut) and what its check
+ * found. Text without a secret in it is kept exactly as sent, parsed only for the check.
+ */
+function readReply(request: FastifyRequest, status: number, payload: unknown): { replyJson: string; errors: string[] | null } {
   const validate = responseValidator(request, status);
   const text = typeof payload === 'string' ? payload : null;
   const bytes = Buffer.isBuffer(payload) ? payload : null;
   const size = text !== null ? text.length : bytes ? bytes.length : -1;
-  if (size < 0) return { reply: null, errors: null };
+  if (size < 0) return { replyJson: 'null', errors: null };
   if (size <= CUT_BYTES / 3 || (text !== null ? Buffer.byteLength(text) : size) <= CUT_BYTES) {
+    const json = text ?? (bytes as Buffer).toString('utf8');
     let envelope: unknown;
     try {
-      envelope = JSON.parse(text ?? (bytes as Buffer).toString('utf8'));
+      envelope = JSON.parse(json);
     } catch {
-      return { reply: cutMarker(text ?? (bytes as Buffer).toString('utf8')), errors: validate ? ['reply is not JSON'] : null };
+      return { replyJson: JSON.stringify(cutMarker(json)), errors: validate ? ['reply is not JSON'] : null };
     }
-    // Freshly parsed: nothing else holds it, so it can be kept as it is once masked.
-    return { reply: mask(envelope), errors: validate ? replyErrors(validate, envelope) : null };
+    const errors = validate ? replyErrors(validate, envelope) : null;
+    // Kept as sent unless it holds a secret, or a line break (which would split a stream event).
+    const keep = !mayHoldSecret(json) && !json.includes('\n');
+    return { replyJson: keep ? json : JSON.stringify(mask(envelope)), errors };
   }
-  // Over 64 KB: the object it came from when there is one (its big members cut), else a marker.
+  // Over 64 KB: its big members cut (bytes kept by a handler: a marker, checked once per buffer).
   if (bytes) {
     let errors = validate ? checkedBuffers.get(bytes) : undefined;
     if (validate && !errors) {
       errors = replyErrors(validate, JSON.parse(bytes.toString('utf8')));
       checkedBuffers.set(bytes, errors);
     }
-    return { reply: { success: status < 400, value: cutMarker(bytes.toString('utf8', 0, 1024)) }, errors: errors ?? null };
+    return { replyJson: JSON.stringify({ success: status < 400, value: cutMarker(bytes.toString('utf8', 0, 1024)) }), errors: errors ?? null };
   }
-  const source = pending.reply ?? JSON.parse(text as string);
-  return { reply: mask(cut(source, text as string)), errors: validate ? replyErrors(validate, source) : null };
+  const source: unknown = JSON.parse(text as string);
+  return { replyJson: JSON.stringify(mask(cut(source, text as string))), errors: validate ? replyErrors(validate, source) : null };
 }
 
 /** The request body as kept: masked, cut when its text was over 64 KB. */
@@ -159,24 +163,29 @@ function write(request: FastifyRequest, reply: FastifyReply, payload: unknown): 
   if (!pending) return;
   request.journalPending = null;
   const status = reply.statusCode;
-  const { reply: envelope, errors } = readReply(request, status, payload, pending);
-  const errorCode = (envelope as { errorCode?: unknown } | null)?.errorCode;
+  const { replyJson, errors } = readReply(request, status, payload);
+  // Only an error reply's code and fields are needed here; successes are not parsed again.
+  const envelope = status === 400 ? (JSON.parse(replyJson) as { errorCode?: unknown; message?: unknown; value?: { fields?: { field: string; message: string }[] } } | null) : null;
+  const errorCode = envelope?.errorCode;
   // Validation runs after onRequest: a reply sent before it (a fault, 401, maintenance) says nothing
   // about the request. A 400 request_param_err from validation or decryption says it failed.
   const requestOk = pending.validated ? true : status === 400 && errorCode === ErrorCode.requestParam && !request.simInjected?.fault ? false : null;
   const contractErrors: string[] = [];
   if (requestOk === false) {
-    const fields = (envelope as { value?: { fields?: { field: string; message: string }[] } }).value?.fields;
-    contractErrors.push(...(fields?.length ? fields.map((f) => `${f.field} ${f.message}`) : [`request ${String((envelope as { message?: unknown }).message)}`]));
+    const fields = envelope?.value?.fields;
+    contractErrors.push(...(fields?.length ? fields.map((f) => `${f.field} ${f.message}`) : [`request ${String(envelope?.message)}`]));
   }
   if (errors) contractErrors.push(...errors);
-  simOf(request).journal.add({
-    ...baseEntry(request, pending),
-    status,
-    reply: envelope,
-    durationMs: Math.round((performance.now() - pending.start) * 1000) / 1000,
-    contract: { request: requestOk, reply: errors === null ? null : errors.length === 0, errors: contractErrors },
-  });
+  simOf(request).journal.add(
+    {
+      ...baseEntry(request, pending),
+      status,
+      reply: null,
+      durationMs: Math.round((performance.now() - pending.start) * 1000) / 1000,
+      contract: { request: requestOk, reply: errors === null ? null : errors.length === 0, errors: contractErrors },
+    },
+    replyJson,
+  );
 }
 
 /** A call whose connection server/control/faults.ts drops: journaled now, as no reply will be sent. */
@@ -205,7 +214,7 @@ export function installJournal(app: FastifyInstance): void {
   app.addHook('onRequest', (request, _reply, done) => {
     const sim = simOf(request);
     if (sim.journal.enabled && isGatewayPath(request.url)) {
-      request.journalPending = { start: performance.now(), time: Date.now(), simTime: sim.now(), validated: false, reply: undefined };
+      request.journalPending = { start: performance.now(), time: Date.now(), simTime: sim.now(), validated: false };
     }
     done();
   });
@@ -213,11 +222,6 @@ export function installJournal(app: FastifyInstance): void {
   app.addHook('preHandler', (request, _reply, done) => {
     if (request.journalPending) request.journalPending.validated = true;
     done();
-  });
-
-  app.addHook('preSerialization', (request, _reply, payload, done) => {
-    if (request.journalPending) request.journalPending.reply = payload;
-    done(null, payload);
   });
 
   // Root onSend hooks run before the routes' own (compression): the payload here is the JSON text.

@@ -56,7 +56,7 @@ function stream(journal: Journal, since: number | undefined, request: FastifyReq
   const send = (event: JournalEvent) => {
     if (ended) return;
     if (res.writableLength > MAX_BUFFERED) return end();
-    if (event.type === 'entry') res.write(`id: ${event.entry.id}\nevent: entry\ndata: ${JSON.stringify(event.entry)}\n\n`);
+    if (event.type === 'entry') res.write(`id: ${event.id}\nevent: entry\ndata: ${event.json}\n\n`);
     else res.write('event: clear\ndata: {}\n\n');
   };
   const unsubscribe = journal.subscribe(send);
@@ -77,7 +77,7 @@ function stream(journal: Journal, since: number | undefined, request: FastifyReq
   res.on('close', end);
   // The reconnect delay EventSource should use, then the entries the client has not seen yet.
   res.write('retry: 2000\n\n');
-  if (since !== undefined) for (const entry of journal.after(since)) send({ type: 'entry', entry });
+  if (since !== undefined) for (const { id, json } of journal.after(since)) send({ type: 'entry', id, json });
 }
 
 interface Ctx<Q, B> {

@@ -87,12 +87,17 @@ export function cut(value: unknown, json?: string): unknown {
 }
 
 export type JournalInput = Omit<JournalEntry, 'id'>;
-export type JournalEvent = { type: 'entry'; entry: JournalEntry } | { type: 'clear' };
+/** A new entry as its JSON text (what the stream sends), or the journal emptied. */
+export type JournalEvent = { type: 'entry'; id: number; json: string } | { type: 'clear' };
 
-/** A ring of the newest `size` entries of one simulator; size 0 is off. */
+/**
+ * A ring of the newest `size` entries of one simulator; size 0 is off. Entries are kept as their JSON
+ * text: one flat string per call costs the garbage collector far less than an object graph that
+ * lives for a thousand calls, and the reply text is mostly stored as it was sent. Reads parse.
+ */
 export class Journal {
   readonly size: number;
-  private readonly ring: (JournalEntry | undefined)[];
+  private readonly ring: (string | undefined)[];
   /** Index the next entry goes to. */
   private head = 0;
   private count = 0;
@@ -102,7 +107,7 @@ export class Journal {
   constructor(size: number = JOURNAL_DEFAULT_SIZE) {
     if (!Number.isInteger(size) || size < 0) throw new RangeError(`journal size must be a whole number ≥ 0, got ${size}`);
     this.size = size;
-    this.ring = new Array<JournalEntry | undefined>(size);
+    this.ring = new Array<string | undefined>(size);
   }
 
   get enabled(): boolean {
@@ -113,31 +118,47 @@ export class Journal {
     return this.count;
   }
 
-  /** Write an entry (already masked and cut) and tell the live streams; its id is returned with it. */
-  add(input: JournalInput): JournalEntry | undefined {
+  /**
+   * Write an entry (already masked and cut) and tell the live streams. `replyJson`, when given, is
+   * the reply's JSON text and stands for `input.reply` (the hook has it already: no second
+   * serialisation).
+   */
+  add(input: JournalInput, replyJson?: string): { id: number; json: string } | undefined {
     if (!this.enabled) return undefined;
-    const entry: JournalEntry = { id: this.nextId++, ...input };
-    this.ring[this.head] = entry;
+    const id = this.nextId++;
+    let json: string;
+    if (replyJson === undefined) {
+      json = JSON.stringify({ id, ...input });
+    } else {
+      // `reply: undefined` leaves the key out; the text closes with its own brace.
+      const head = JSON.stringify({ id, ...input, reply: undefined });
+      json = `${head.slice(0, -1)},"reply":${replyJson}}`;
+    }
+    this.ring[this.head] = json;
     this.head = (this.head + 1) % this.size;
     if (this.count < this.size) this.count += 1;
-    for (const listener of this.listeners) listener({ type: 'entry', entry });
-    return entry;
+    for (const listener of this.listeners) listener({ type: 'entry', id, json });
+    return { id, json };
   }
 
   /** Every entry, newest first. */
   *newestFirst(): Generator<JournalEntry> {
     for (let i = 1; i <= this.count; i++) {
-      const entry = this.ring[(this.head - i + this.size) % this.size];
-      if (entry) yield entry;
+      const json = this.ring[(this.head - i + this.size) % this.size];
+      if (json !== undefined) yield JSON.parse(json) as JournalEntry;
     }
   }
 
-  /** Entries with an id above `since`, oldest first (a stream's replay). */
-  after(since: number): JournalEntry[] {
-    const out: JournalEntry[] = [];
-    for (const entry of this.newestFirst()) {
-      if (entry.id <= since) break;
-      out.push(entry);
+  /** Entries with an id above `since`, oldest first, as JSON text (a stream's replay). */
+  after(since: number): { id: number; json: string }[] {
+    const out: { id: number; json: string }[] = [];
+    for (let i = 1; i <= this.count; i++) {
+      const json = this.ring[(this.head - i + this.size) % this.size];
+      if (json === undefined) continue;
+      // Every entry's text starts with its id: {"id":123,…
+      const id = Number(/^\{"id":(\d+)/.exec(json)?.[1]);
+      if (id <= since) break;
+      out.push({ id, json });
     }
     return out.reverse();
   }
@@ -191,6 +212,12 @@ export class Journal {
     return { ok, matched, expected, nearMisses: ok ? [] : misses };
   }
 }
+
+/** Could this JSON text hold a secret (a password or token key with a string value)? */
+export function mayHoldSecret(json: string): boolean {
+  return SECRET_IN_TEXT.test(json);
+}
+const SECRET_IN_TEXT = /(password|token)"\s*:\s*"/i;
 
 function pathMatches(pattern: string, path: string): boolean {
   return pattern.endsWith('*') ? path.startsWith(pattern.slice(0, -1)) : pattern === path;
