@@ -5,6 +5,8 @@
  *   and `request`'s calls carry `X-Sim-World`, and the world is removed after the test, so a
  *   scenario, status, flag, fault or account made by one test never reaches another.
  * - `sim`: the QA control API client, acting on the test's world.
+ *   `sim.journal()` and `sim.verify()` read what the page sent, decrypted (issue 14):
+ *   `expect((await sim.verify({ operationId: 'register', body: { referralCode: 'AG1001' } })).ok).toBe(true)`.
  * - `apiLogin`: logs an account in over the gateway API itself (encrypted body, as the web client
  *   sends it) and returns the session.
  * - `loggedIn`: a page already logged in as the seed player, on the home page.

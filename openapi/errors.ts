@@ -24,7 +24,7 @@ export interface ErrorScope {
 }
 
 export interface ErrorEntry {
-  status: 400 | 401 | 403 | 404 | 429 | 500 | 503;
+  status: 400 | 401 | 403 | 404 | 409 | 429 | 500 | 503;
   /** English default; the client shows the errors catalogue's text for the code in the user's language. */
   message: string;
   scope: ErrorScope;
@@ -359,6 +359,8 @@ export const errorRegistry = {
   'sim.not.found': { status: 404, message: 'Nothing found', scope: {}, source: 'control' },
   'sim.fault.empty': { status: 400, message: 'A fault needs a status, a delay or a drop', scope: {}, source: 'control' },
   'sim.fault.injected': { status: 500, message: 'Injected fault', scope: {}, source: 'control' },
+  'sim.journal.off': { status: 409, message: 'The request journal is off (--journal off)', scope: {}, source: 'control' },
+  'sim.world.exists': { status: 409, message: 'The world already exists', scope: {}, source: 'control' },
 } as const satisfies Record<string, ErrorEntry>;
 
 /** Every code the server can answer. */

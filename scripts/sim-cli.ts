@@ -6,7 +6,7 @@
  */
 import { realpathSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
-import type { Fault, FaultInput, Flag, SimState, SmsMessage } from '../server/control/contract';
+import type { Fault, FaultInput, Flag, JournalEntry, JournalQuery, SimState, SmsMessage, VerifyInput } from '../server/control/contract';
 import { SystemStatusNames, type SystemStatusName } from '../server/control/contract';
 import { importBrand } from '../server/gateway/import-brand';
 import { Sim } from '../server/sim/state';
@@ -44,19 +44,31 @@ Commands:
   import <DIR> --brand <NAME>             turn a gateway recording (npm start -- --gateway URL
                                           --record DIR) into fixtures/brands/NAME; run it with
                                           npm start -- --brand NAME (works offline, no server)
+  journal [--path P] [--operation ID] [--method M] [--status N] [--limit N] [--follow]
+                                          the calls the portal made, oldest first, decrypted and
+                                          secrets masked (--follow: keep printing new ones; a path
+                                          may end in *)
+  journal clear                           empty the journal
+  verify [--path P] [--operation ID] [--method M] [--status N] [--body JSON]
+         [--count N | --at-least N | --at-most N]
+                                          check that matching calls were made (body: deep partial
+                                          match on the plaintext); exit 1 when not, with near misses
   help                                    this text
 
 Options:
   --url URL    simulator origin (default $SIM_URL, else http://localhost:\${PORT:-8080})
   --json       print the raw JSON value
 
-Exit codes: 0 done, 1 the simulator refused, 2 usage error, 3 simulator unreachable.`;
+Exit codes: 0 done, 1 the simulator refused (or a verify was not met), 2 usage error,
+3 simulator unreachable.`;
 
 export interface CliIo {
   out: (line: string) => void;
   err: (line: string) => void;
   env: Record<string, string | undefined>;
   fetch?: typeof fetch;
+  /** Ends `journal --follow` (Ctrl-C by default). */
+  signal?: AbortSignal;
 }
 
 class UsageError extends Error {}
@@ -101,8 +113,8 @@ interface Parsed {
   options: Map<string, string | true>;
 }
 
-const VALUE_OPTIONS = new Set(['url', 'status', 'delay', 'times', 'method', 'code', 'message', 'brand']);
-const FLAG_OPTIONS = new Set(['json', 'drop', 'help']);
+const VALUE_OPTIONS = new Set(['url', 'status', 'delay', 'times', 'method', 'code', 'message', 'brand', 'world', 'path', 'operation', 'limit', 'body', 'count', 'at-least', 'at-most']);
+const FLAG_OPTIONS = new Set(['json', 'drop', 'help', 'follow']);
 
 function parseArgs(argv: readonly string[]): Parsed {
   const positional: string[] = [];
@@ -181,11 +193,60 @@ function faultLine(f: Fault): string {
   return `#${f.id} ${f.method ?? 'ANY'} ${f.path} -> ${effects.join(', ')} (${times}, hit ${f.hits})`;
 }
 
+function clockTime(ms: number): string {
+  return new Date(ms).toISOString().slice(11, 23);
+}
+
+/** One journal entry as a terminal line: id, time, call, status, duration, marks, then the body. */
+export function journalLine(e: JournalEntry): string {
+  const marks = [
+    e.fault ? (e.fault.drop ? '[dropped]' : `[fault${e.fault.status !== null ? ` ${e.fault.status}` : ''}${e.fault.delayMs ? ` +${e.fault.delayMs}ms` : ''}]`) : '',
+    e.latencyMs ? `[latency ${e.latencyMs}ms]` : '',
+    e.contract.request === false ? '[request off-contract]' : '',
+    e.contract.reply === false ? '[reply off-contract]' : '',
+    e.encrypted ? '[decrypted]' : '',
+  ].filter(Boolean);
+  const errorCode = (e.reply as { errorCode?: unknown } | null)?.errorCode;
+  const head = `#${e.id} ${clockTime(e.time)} ${e.method} ${e.path} ${e.status === 0 ? 'dropped' : e.status}${typeof errorCode === 'string' ? ` ${errorCode}` : ''} ${Math.round(e.durationMs)}ms`;
+  const body = e.body === null ? '' : ` ${JSON.stringify(e.body)}`;
+  return [head, e.operationId ?? '-', ...marks].join(' ') + body;
+}
+
+function journalFilter(opt: (name: string) => string | true | undefined): JournalQuery {
+  const query: JournalQuery = {};
+  const text = (name: string) => {
+    const v = opt(name);
+    if (v === true) throw new UsageError(`--${name} needs a value`);
+    return v;
+  };
+  const path = text('path');
+  const operation = text('operation');
+  const method = text('method');
+  const status = text('status');
+  if (path !== undefined) query.path = path;
+  if (operation !== undefined) query.operationId = operation;
+  if (method !== undefined) query.method = method.toUpperCase();
+  if (status !== undefined) query.status = integer(status, '--status');
+  return query;
+}
+
+/** The same filter, applied to streamed entries (the stream itself is unfiltered). */
+function entryMatches(q: JournalQuery, e: JournalEntry): boolean {
+  if (q.method !== undefined && e.method !== q.method) return false;
+  if (q.status !== undefined && e.status !== q.status) return false;
+  if (q.operationId !== undefined && e.operationId !== q.operationId) return false;
+  if (q.path !== undefined && !(q.path.endsWith('*') ? e.path.startsWith(q.path.slice(0, -1)) : e.path === q.path)) return false;
+  return true;
+}
+
 // ---- commands -------------------------------------------------------------------------------------
 
 type Print = (value: unknown, lines: () => string[]) => void;
 
-async function run(client: SimClient, parsed: Parsed, print: Print): Promise<void> {
+/** A verify the calls did not meet: printed, and the exit code is 1. */
+class Unmet extends Error {}
+
+async function run(client: SimClient, parsed: Parsed, print: Print, signal?: AbortSignal): Promise<void> {
   const [command, ...args] = parsed.positional;
   const opt = (name: string) => parsed.options.get(name);
   const arity = (max: number) => {
@@ -330,6 +391,56 @@ async function run(client: SimClient, parsed: Parsed, print: Print): Promise<voi
       const s = await client.reset(args[0]);
       return print(s, () => ['reset done', ...stateLines(s)]);
     }
+    case 'journal': {
+      if (args[0] === 'clear' && args.length === 1) {
+        const r = await client.clearJournal();
+        return print(r, () => [`${r.removed} journal entr${r.removed === 1 ? 'y' : 'ies'} removed`]);
+      }
+      arity(0);
+      const query = journalFilter(opt);
+      const limit = opt('limit');
+      const list = await client.journal({ ...query, limit: typeof limit === 'string' ? integer(limit, '--limit') : 50 });
+      const oldestFirst = [...list].reverse();
+      if (!opt('follow')) {
+        return print(oldestFirst, () => (list.length ? oldestFirst.map(journalLine) : ['(no calls journaled)']));
+      }
+      for (const e of oldestFirst) print(e, () => [journalLine(e)]);
+      // Entries arriving while the list was read are replayed from the newest id we know.
+      const since = list[0]?.id ?? (await client.journal({ limit: 1 }))[0]?.id ?? 0;
+      await client.followJournal((e) => entryMatches(query, e) && print(e, () => [journalLine(e)]), { signal: signal ?? untilInterrupted(), since });
+      return;
+    }
+    case 'verify': {
+      arity(0);
+      const input: VerifyInput = { ...journalFilter(opt) };
+      const body = opt('body');
+      if (body !== undefined) {
+        let parsedBody: unknown;
+        try {
+          parsedBody = typeof body === 'string' ? JSON.parse(body) : undefined;
+        } catch {
+          throw new UsageError(`--body must be JSON, e.g. --body '{"referralCode":"AG1001"}'`);
+        }
+        if (parsedBody === null || typeof parsedBody !== 'object' || Array.isArray(parsedBody)) {
+          throw new UsageError('--body must be a JSON object');
+        }
+        input.body = parsedBody as Record<string, unknown>;
+      }
+      for (const [name, key] of [['count', 'count'], ['at-least', 'atLeast'], ['at-most', 'atMost']] as const) {
+        const v = opt(name);
+        if (typeof v === 'string') input[key] = integer(v, `--${name}`);
+      }
+      const r = await client.verify(input);
+      print(r, () => [
+        `${r.ok ? 'ok' : 'NOT MET'}: ${r.matched} call${r.matched === 1 ? '' : 's'} matched (expected ${r.expected})`,
+        ...r.nearMisses.flatMap((m) => [
+          `  near miss ${journalLine(m.entry)}`,
+          ...m.differences.map((d) => `    ${d.field}: expected ${JSON.stringify(d.expected)}, got ${JSON.stringify(d.actual)}`),
+        ]),
+      ]);
+      if (!r.ok) throw new Unmet();
+      return;
+    }
     default:
       throw new UsageError(command ? `Unknown command: ${command}` : 'No command given');
   }
@@ -357,9 +468,10 @@ export async function main(argv: readonly string[], io: CliIo = defaultIo()): Pr
   if (command === 'import') return importCommand(parsed, print, io);
   const client = new SimClient(baseUrl(parsed, io.env), io.fetch);
   try {
-    await run(client, parsed, print);
+    await run(client, parsed, print, io.signal);
     return EXIT.ok;
   } catch (err) {
+    if (err instanceof Unmet) return EXIT.refused;
     if (err instanceof UsageError) {
       io.err(`${err.message}\n\n${HELP}`);
       return EXIT.usage;
@@ -411,6 +523,13 @@ function defaultIo(): CliIo {
     err: (line) => process.stderr.write(`${line}\n`),
     env: process.env,
   };
+}
+
+/** Ctrl-C ends a follow cleanly (exit 0) instead of killing the process mid-line. */
+function untilInterrupted(): AbortSignal {
+  const stop = new AbortController();
+  process.once('SIGINT', () => stop.abort());
+  return stop.signal;
 }
 
 function isEntryPoint(): boolean {

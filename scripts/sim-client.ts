@@ -11,7 +11,10 @@ import {
   type ControlQuery,
   type ControlValue,
   type FaultInput,
+  type JournalEntry,
+  type JournalQuery,
   type SystemStatusName,
+  type VerifyInput,
 } from '../server/control/contract';
 
 /** The server answered with the error envelope. */
@@ -186,5 +189,60 @@ export class SimClient {
   /** Remove a world (the default world is reset instead). */
   deleteWorld(name: string) {
     return this.call('deleteWorld', { params: { name } });
+  }
+
+  /** Journaled gateway calls, newest first (issue 14); filters as GET /__sim/journal. */
+  journal(query: JournalQuery = {}) {
+    return this.call('getJournal', { query });
+  }
+  clearJournal() {
+    return this.call('clearJournal');
+  }
+  /**
+   * Were matching calls made? `body` is a deep partial match on the decrypted plaintext. An unmet
+   * expectation answers `ok: false` with near misses, never throws:
+   * `expect((await sim.verify({ operationId: 'register', body: { referralCode: 'AG1001' } })).ok).toBe(true)`.
+   */
+  verify(input: VerifyInput) {
+    return this.call('verifyJournal', { body: input });
+  }
+
+  /**
+   * Calls `onEntry` with every new journal entry (GET /__sim/journal/stream) until `signal` aborts or
+   * the server ends the stream; `since` replays the entries after that id first.
+   */
+  async followJournal(onEntry: (entry: JournalEntry) => void, options: { signal?: AbortSignal; since?: number } = {}): Promise<void> {
+    const url = new URL(`${this.baseUrl}${CONTROL_PREFIX}${controlOps.streamJournal.path}`);
+    if (options.since !== undefined) url.searchParams.set('since', String(options.since));
+    let res: Response;
+    try {
+      res = await this.fetchImpl(url, { headers: { accept: 'text/event-stream' }, signal: options.signal });
+    } catch (err) {
+      if (options.signal?.aborted) return;
+      throw new SimUnreachableError(this.baseUrl, err);
+    }
+    if (!res.ok || !res.body) {
+      const envelope = (await res.json().catch(() => ({}))) as Envelope;
+      throw new SimApiError(res.status, envelope.errorCode ?? 'unknown', envelope.message ?? `HTTP ${res.status}`);
+    }
+    const decoder = new TextDecoder();
+    let buffer = '';
+    try {
+      for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
+        buffer += decoder.decode(chunk, { stream: true });
+        let end: number;
+        while ((end = buffer.indexOf('\n\n')) >= 0) {
+          const block = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          const lines = block.split('\n');
+          if (!lines.includes('event: entry')) continue;
+          const data = lines.find((l) => l.startsWith('data: '));
+          if (data) onEntry(JSON.parse(data.slice(6)) as JournalEntry);
+        }
+      }
+    } catch (err) {
+      if (options.signal?.aborted) return;
+      throw err;
+    }
   }
 }

@@ -11,6 +11,8 @@
  *   npm start -- --brand NAME                the simulator on an imported brand (fixtures/brands/NAME)
  *   npm start -- --gateway https://… --simulate '/wps/verification/*,/wps/captcha'
  *                                            mix: these calls from a simulator, the rest proxied
+ *   npm start -- --journal-size 5000         keep the newest 5,000 calls in the request journal
+ *   npm start -- --journal off               no request journal
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
@@ -71,8 +73,15 @@ async function main(): Promise<void> {
       simulate: { type: 'string' },
       brand: { type: 'string', default: process.env.SIM_BRAND },
       'no-build': { type: 'boolean', default: false },
+      journal: { type: 'string', default: process.env.SIM_JOURNAL ?? 'on' },
+      'journal-size': { type: 'string', default: process.env.SIM_JOURNAL_SIZE ?? '1000' },
     },
   });
+  if (values.journal !== 'on' && values.journal !== 'off') throw new Error(`--journal must be on or off, got ${values.journal}`);
+  const journalSize = values.journal === 'off' ? 0 : Number(values['journal-size']);
+  if (!Number.isInteger(journalSize) || journalSize < 0 || journalSize > 1_000_000) {
+    throw new Error(`--journal-size must be a whole number from 0 to 1000000, got ${values['journal-size']}`);
+  }
   if (!values['no-build']) ensureWebBuild();
   const port = Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port must be a port number, got ${values.port}`);
@@ -123,6 +132,7 @@ async function main(): Promise<void> {
     webDist: WEB_DIST,
     controlApi: true,
     replay,
+    journalSize,
     logger: { level: process.env.LOG_LEVEL ?? 'warn' },
   });
   const address = await app.listen({ port, host: values.host });

@@ -14,6 +14,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOpt
 import { ErrorCode } from '../openapi/common';
 import { assetRoutes } from './assets';
 import { installFaultHook } from './control/faults';
+import { installJournal } from './journal-hooks';
 import { controlRoutes } from './control/routes';
 import { ApiError } from './errors';
 import { securityHeaders } from './security-headers';
@@ -63,6 +64,8 @@ export interface AppOptions {
   brand?: string;
   /** Replay mode: answer the calls recorded in this folder from the recording (server/replay.ts). */
   replay?: string | ReplaySet;
+  /** Entries the request journal keeps (default 1,000; 0 = off, `--journal off`); simulator mode only. */
+  journalSize?: number;
   logger?: FastifyServerOptions['logger'];
 }
 
@@ -139,6 +142,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
     scenario: options.scenario ?? 'default',
     maxWorlds: options.maxWorlds,
     brand: options.brand,
+    journalSize: options.journalSize,
     onUnload: (w) => app.log.warn(`world "${w.name}" unloaded: ${w.reason}`),
   });
   app.decorate('worlds', worlds);
@@ -268,6 +272,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
   await app.register(agentRoutes);
   await app.register(demoGameRoutes);
   if (options.controlApi) {
+    installJournal(app);
     installFaultHook(app);
     await app.register(controlRoutes, { prefix: '/__sim' });
   }

@@ -14,7 +14,6 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -22,6 +21,7 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { encryptBody } from '../../openapi/wire-crypto';
 import { markers, writeBlock } from './doc-block';
+import { freePort, killChildren, trackChild } from './processes';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const SPEC = join(ROOT, 'openapi', 'openapi.json');
@@ -99,41 +99,8 @@ function positive(raw: string, name: string): number {
 
 // ---- child processes ------------------------------------------------------------------------------
 
-const children: ChildProcess[] = [];
-
-function killChildren(): void {
-  for (const child of children.splice(0)) {
-    if (child.pid === undefined || child.exitCode !== null) continue;
-    try {
-      // Each child leads its own process group: this also ends anything it started itself.
-      process.kill(-child.pid, 'SIGTERM');
-    } catch {
-      /* already gone */
-    }
-  }
-}
-process.on('exit', killChildren);
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, () => {
-    killChildren();
-    process.exit(130);
-  });
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 function track(child: ChildProcess, name: string): { stderrTail: () => string } {
-  children.push(child);
+  trackChild(child);
   let tail = '';
   child.stderr?.on('data', (chunk: Buffer) => {
     tail = (tail + chunk.toString()).slice(-2000);

@@ -4,7 +4,10 @@
  * hello-world (the ceiling any Fastify app on this machine can reach). Listens on 127.0.0.1 only and
  * prints `LISTENING <port>` once ready; exits on SIGTERM/SIGINT or when its parent goes away.
  *
- *   tsx scripts/bench/serve.ts --kind sim|bare [--port 0]
+ *   tsx scripts/bench/serve.ts --kind sim|bare [--port 0] [--journal on|off]
+ *
+ * `--journal on|off` runs the simulator as `npm start` does (control API, fault hook and the request
+ * journal on or off) for the journal's cost (scripts/bench/journal.ts).
  */
 import { parseArgs } from 'node:util';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -46,10 +49,15 @@ async function bare(): Promise<FastifyInstance> {
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
-    options: { kind: { type: 'string', default: 'sim' }, port: { type: 'string', default: '0' } },
+    options: {
+      kind: { type: 'string', default: 'sim' },
+      port: { type: 'string', default: '0' },
+      journal: { type: 'string' },
+    },
   });
+  const journal = values.journal === undefined ? {} : { controlApi: true, journalSize: values.journal === 'on' ? 1000 : 0 };
   const app =
-    values.kind === 'bare' ? await bare() : await buildApp({ scenario: 'default', logger: false });
+    values.kind === 'bare' ? await bare() : await buildApp({ scenario: 'default', logger: false, ...journal });
   await app.listen({ host: '127.0.0.1', port: Number(values.port) });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : Number(values.port);

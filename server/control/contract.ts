@@ -26,6 +26,11 @@ export interface ControlOp<
   value: V;
   /** Statuses of the error envelope this operation may answer besides 400. */
   errors?: readonly number[];
+  /**
+   * The operation answers Server-Sent Events (text/event-stream) instead of one envelope; each
+   * event's data is JSON of this schema. `value` is then unused.
+   */
+  stream?: TSchema;
 }
 
 /** Identity helper keeping the literal schema types of a definition. */
@@ -46,6 +51,7 @@ export const ControlErrorCode = {
   nothingFound: 'sim.not.found',
   emptyFault: 'sim.fault.empty',
   injected: 'sim.fault.injected',
+  journalOff: 'sim.journal.off',
 } as const satisfies Record<string, ErrorCodeName>;
 
 // ---- shared schemas -----------------------------------------------------------------------------
@@ -286,6 +292,166 @@ export const SnapshotInfoSchema = Type.Object(
   { title: 'SnapshotInfo' },
 );
 
+// ---- journal (issue 14) -------------------------------------------------------------------------
+
+const HttpMethodSchema = Type.Union(
+  ['GET', 'POST', 'PUT', 'DELETE', 'PATCH'].map((m) => Type.Literal(m)),
+  { title: 'HttpMethod' },
+);
+
+const JournalPathSchema = Type.String({
+  minLength: 1,
+  maxLength: 300,
+  pattern: '^/',
+  description: 'A request path without the query (/wps/member/info), or a prefix ending in * (/wps/*).',
+  examples: ['/wps/session/login'],
+});
+
+const OperationIdSchema = Type.String({
+  minLength: 1,
+  maxLength: 64,
+  pattern: '^[A-Za-z0-9_]+$',
+  description: 'operationId of the gateway contract (openapi/openapi.json).',
+  examples: ['register'],
+});
+
+const HttpStatusSchema = Type.Integer({ minimum: 100, maximum: 599, examples: [200] });
+
+export const JournalEntrySchema = Type.Object(
+  {
+    id: Type.Integer({ minimum: 1, description: 'Increases by one per journaled call of this journal.' }),
+    time: Type.Integer({ description: 'Wall-clock time the call arrived, epoch milliseconds.' }),
+    simTime: Type.Integer({ description: 'Simulator clock when the call arrived, epoch milliseconds.' }),
+    method: Type.String({ examples: ['POST'] }),
+    path: Type.String({ description: 'Request path without the query.', examples: ['/wps/session/login'] }),
+    operationId: Type.Union([Type.String(), Type.Null()], {
+      description: 'null when no route matched (404, 405).',
+    }),
+    query: Type.Record(Type.String(), Type.Unknown(), { description: 'The query string, as parsed.' }),
+    headers: Type.Object(
+      {
+        merchant: Type.Union([Type.String(), Type.Null()]),
+        device: Type.Union([Type.String(), Type.Null()]),
+        language: Type.Union([Type.String(), Type.Null()]),
+        moduleId: Type.Union([Type.String(), Type.Null()]),
+        authorization: Type.Union([Type.String(), Type.Null()], {
+          description: 'The token shortened to its first 6 characters and an ellipsis.',
+        }),
+      },
+      { title: 'JournalHeaders' },
+    ),
+    encrypted: Type.Boolean({
+      description: 'The body travelled DES/RSA-encrypted; `body` is the decrypted plaintext.',
+    }),
+    body: Type.Unknown({
+      description:
+        'The request body (decrypted plaintext for encrypted calls), secrets masked as "***", values over 64 KB cut; null when none.',
+    }),
+    status: HttpStatusSchema,
+    reply: Type.Unknown({
+      description:
+        'The reply envelope as sent, secrets masked as "***"; a value over 64 KB is replaced by { $cut: true, bytes, preview }. null for a dropped connection.',
+    }),
+    durationMs: Type.Number({ minimum: 0, description: 'From arrival to the reply, injected delays included.' }),
+    fault: Type.Union(
+      [
+        Type.Object({
+          id: Type.Integer(),
+          status: Type.Union([Type.Integer(), Type.Null()]),
+          delayMs: Type.Integer({ minimum: 0 }),
+          drop: Type.Boolean(),
+        }),
+        Type.Null(),
+      ],
+      { description: 'The injected fault that matched this call (server/control/faults.ts).' },
+    ),
+    latencyMs: Type.Integer({ minimum: 0, description: 'Injected latency applied before the call.' }),
+    contract: Type.Object(
+      {
+        request: Type.Union([Type.Boolean(), Type.Null()], {
+          description: 'The request passed validation; null when no route matched or the call was cut off before.',
+        }),
+        reply: Type.Union([Type.Boolean(), Type.Null()], {
+          description: "The reply envelope matches the operation's response schema; null when not checked.",
+        }),
+        errors: Type.Array(Type.String(), { description: 'What failed, one line each.' }),
+      },
+      { title: 'JournalContract' },
+    ),
+  },
+  { title: 'JournalEntry' },
+);
+
+export const JournalQuerySchema = Type.Object(
+  {
+    method: Type.Optional(HttpMethodSchema),
+    path: Type.Optional(JournalPathSchema),
+    operationId: Type.Optional(OperationIdSchema),
+    status: Type.Optional(HttpStatusSchema),
+    since: Type.Optional(
+      Type.Integer({ minimum: 0, description: 'Only entries with a greater id (for polling).' }),
+    ),
+    limit: Type.Optional(
+      Type.Integer({ minimum: 1, maximum: 100_000, description: 'At most this many (the newest).' }),
+    ),
+  },
+  { additionalProperties: false },
+);
+
+export const VerifyInputSchema = Type.Object(
+  {
+    method: Type.Optional(HttpMethodSchema),
+    path: Type.Optional(JournalPathSchema),
+    operationId: Type.Optional(OperationIdSchema),
+    status: Type.Optional(HttpStatusSchema),
+    body: Type.Optional(
+      Type.Object(
+        {},
+        {
+          additionalProperties: true,
+          description:
+            'Deep partial match on the plaintext body: every key given must be there with that value (objects recursively, arrays element by element).',
+          examples: [{ referralCode: 'AG1001' }],
+        },
+      ),
+    ),
+    count: Type.Optional(Type.Integer({ minimum: 0, maximum: 100_000, description: 'Exactly this many matches.' })),
+    atLeast: Type.Optional(Type.Integer({ minimum: 0, maximum: 100_000, description: 'At least this many (default 1).' })),
+    atMost: Type.Optional(Type.Integer({ minimum: 0, maximum: 100_000, description: 'At most this many.' })),
+  },
+  {
+    title: 'VerifyInput',
+    additionalProperties: false,
+    examples: [{ operationId: 'register', body: { referralCode: 'AG1001' } }],
+  },
+);
+
+export const VerifyResultSchema = Type.Object(
+  {
+    ok: Type.Boolean({ description: 'The number of matching calls meets the expectation.' }),
+    matched: Type.Integer({ minimum: 0, description: 'How many journaled calls matched.' }),
+    expected: Type.String({ description: 'The expectation in words.', examples: ['at least 1'] }),
+    nearMisses: Type.Array(
+      Type.Object({
+        entry: JournalEntrySchema,
+        differences: Type.Array(
+          Type.Object({
+            field: Type.String({ examples: ['body/referralCode'] }),
+            expected: Type.Unknown(),
+            actual: Type.Unknown({ description: 'null when missing.' }),
+          }),
+        ),
+      }),
+      {
+        maxItems: 5,
+        description:
+          'When unmet: up to 5 of the newest calls of the same operation (method, path, operationId) that failed on status or body, with what differed.',
+      },
+    ),
+  },
+  { title: 'VerifyResult' },
+);
+
 // ---- operations ---------------------------------------------------------------------------------
 
 export const controlOps = {
@@ -495,6 +661,46 @@ export const controlOps = {
     summary: 'Saved states',
     value: Type.Array(SnapshotInfoSchema),
   }),
+  getJournal: cop({
+    operationId: 'getJournal',
+    method: 'GET',
+    path: '/journal',
+    summary: 'Journaled gateway calls, newest first, with decrypted bodies and masked secrets',
+    query: JournalQuerySchema,
+    value: Type.Array(JournalEntrySchema),
+    errors: [409],
+  }),
+  clearJournal: cop({
+    operationId: 'clearJournal',
+    method: 'DELETE',
+    path: '/journal',
+    summary: 'Empty the journal (entry ids keep counting)',
+    value: Type.Object({ removed: Type.Integer({ minimum: 0 }) }),
+  }),
+  verifyJournal: cop({
+    operationId: 'verifyJournal',
+    method: 'POST',
+    path: '/journal/verify',
+    summary: 'Check that matching calls were made: an unmet expectation is ok false, not an error',
+    body: VerifyInputSchema,
+    value: VerifyResultSchema,
+    errors: [409],
+  }),
+  streamJournal: cop({
+    operationId: 'streamJournal',
+    method: 'GET',
+    path: '/journal/stream',
+    summary: 'Server-Sent Events: every new journal entry as it is written',
+    description:
+      'text/event-stream. Event `entry` carries a JournalEntry as JSON (its id as the event id); `clear` says the journal was emptied; a comment line every 15 s keeps proxies from closing the stream. `since` (or the Last-Event-ID header on reconnect) first replays the entries after that id.',
+    query: Type.Object(
+      { since: Type.Optional(Type.Integer({ minimum: 0, description: 'Replay entries after this id first.' })) },
+      { additionalProperties: false },
+    ),
+    value: Type.Null(),
+    stream: JournalEntrySchema,
+    errors: [409],
+  }),
   reset: cop({
     operationId: 'reset',
     method: 'POST',
@@ -535,3 +741,7 @@ export type Fault = Static<typeof FaultSchema>;
 export type SnapshotInfo = Static<typeof SnapshotInfoSchema>;
 export type WorldInfo = Static<typeof WorldInfoSchema>;
 export type WorldList = Static<typeof WorldListSchema>;
+export type JournalEntry = Static<typeof JournalEntrySchema>;
+export type JournalQuery = Static<typeof JournalQuerySchema>;
+export type VerifyInput = Static<typeof VerifyInputSchema>;
+export type VerifyResult = Static<typeof VerifyResultSchema>;

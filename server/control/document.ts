@@ -14,6 +14,7 @@ const toJson = (schema: TSchema): Json => JSON.parse(JSON.stringify(schema)) as 
 const STATUS_TEXT: Record<number, string> = {
   400: 'Invalid input: the error envelope names the failing fields in value.fields.',
   404: 'Nothing to answer with (no such SMS, captcha or snapshot).',
+  409: 'The journal is off (the simulator was started with --journal off).',
 };
 
 function parameters(op: ControlOp): Json[] {
@@ -35,10 +36,20 @@ export function buildControlDocument(): Json {
   const paths: Record<string, Json> = {};
   for (const op of Object.values(controlOps) as ControlOp[]) {
     const responses: Json = {
-      '200': {
-        description: 'Success envelope.',
-        content: { 'application/json': { schema: toJson(Ok(op.value, `${op.operationId}Reply`)) } },
-      },
+      '200': op.stream
+        ? {
+            description: 'Server-Sent Events; the data of each `entry` event is JSON of the x-event-data schema.',
+            content: {
+              'text/event-stream': {
+                schema: { type: 'string', description: op.description ?? op.summary },
+                'x-event-data': toJson(op.stream),
+              },
+            },
+          }
+        : {
+            description: 'Success envelope.',
+            content: { 'application/json': { schema: toJson(Ok(op.value, `${op.operationId}Reply`)) } },
+          },
     };
     for (const status of [400, ...(op.errors ?? [])]) {
       responses[String(status)] = {
@@ -84,7 +95,7 @@ export function buildControlDocument(): Json {
       version: '1.0.0',
       description:
         'QA control of the simulator (simulator mode only): scenario, system status, flags, SMS outbox, ' +
-        'captcha answers, clock, faults, latency, snapshots and reset. Driven by `npm run sim`.',
+        'captcha answers, clock, faults, latency, snapshots, reset and the request journal. Driven by `npm run sim`.',
     },
     tags: [{ name: 'control', description: 'Simulator control.' }],
     paths,

@@ -5,6 +5,7 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
+import { journalDropped } from '../journal-hooks';
 import { ErrorCode } from '../../openapi/common';
 import type { Sim } from '../sim/state';
 import { CONTROL_PREFIX, ControlErrorCode, type Fault, type FaultInput } from './contract';
@@ -117,7 +118,10 @@ export function installFaultHook(app: FastifyInstance): void {
     const path = request.url.split('?')[0] ?? '/';
     if (path === CONTROL_PREFIX || path.startsWith(`${CONTROL_PREFIX}/`)) return;
     const store = faultsOf(request.sim);
-    if (store.latencyMs > 0) await sleep(store.latencyMs);
+    if (store.latencyMs > 0) {
+      request.simInjected = { latencyMs: store.latencyMs, fault: null };
+      await sleep(store.latencyMs);
+    }
     const fault = store.take({
       method: request.method,
       path,
@@ -126,9 +130,12 @@ export function installFaultHook(app: FastifyInstance): void {
         ?.operationId,
     });
     if (!fault) return;
+    // The journal records what was applied (server/journal-hooks.ts).
+    request.simInjected = { latencyMs: store.latencyMs, fault };
     if (fault.delayMs > 0) await sleep(fault.delayMs);
     if (fault.drop) {
       // No answer at all: the client sees the connection reset, as with a dead proxy.
+      journalDropped(request);
       reply.hijack();
       reply.raw.destroy();
       // app.inject's fake socket has no destroy(); its response rejects on the destroy above.

@@ -26,6 +26,7 @@ import {
 } from './contract';
 import { buildControlDocument } from './document';
 import { faultsOf } from './faults';
+import { endStreams, journalHandlers } from './journal';
 import { restore, snapshot, snapshotsOf, type Snapshot } from './snapshot';
 
 interface ControlContext<K extends ControlOperationId> {
@@ -232,6 +233,8 @@ const handlers: ControlHandlers = {
     faultsOf(sim).reset();
     return state(sim, request);
   },
+
+  ...journalHandlers,
 };
 
 /**
@@ -273,6 +276,12 @@ export async function controlRoutes(app: FastifyInstance): Promise<void> {
       },
     });
   }
+
+  // A live journal stream would otherwise keep app.close() waiting for its connection.
+  app.addHook('preClose', (done) => {
+    endStreams(app);
+    done();
+  });
 
   // Built once: the contract does not change while the server runs.
   const document = buildControlDocument();

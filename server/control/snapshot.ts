@@ -2,13 +2,14 @@
  * Named snapshots of the simulator for the QA control API: a deep copy of the mutable state (world,
  * scenario, accounts, sessions, ledger, SMS, captcha, id counters) that can be put back any number
  * of times. The clock is not part of it (time only moves on; `clock reset` goes back to real time),
- * nor is the RSA key pair (a client's cached key must keep working after a restore).
+ * nor is the RSA key pair (a client's cached key must keep working after a restore), nor the journal
+ * (the calls made before a restore were still made).
  */
 import { capturePerLoad, restorePerLoad } from '../sim/registry';
 import type { Sim } from '../sim/state';
 
 /** Fields of Sim kept as they are: identity matters, or they are not state. */
-const KEEP: ReadonlySet<PropertyKey> = new Set<PropertyKey>(['clock', 'rsa', 'now']);
+const KEEP: ReadonlySet<PropertyKey> = new Set<PropertyKey>(['clock', 'rsa', 'now', 'journal']);
 
 /**
  * Deep copy that keeps class instances working: plain data goes through structuredClone; an object

@@ -7,6 +7,7 @@ import { ApiError, forbidden, notSession } from '../errors';
 import { CaptchaStore } from './captcha';
 import { Clock } from './clock';
 import { Ledger } from './ledger';
+import { Journal, JOURNAL_DEFAULT_SIZE } from './journal';
 import { hashPassword, verifyPassword } from './passwords';
 import { RsaKeyHolder } from './rsa';
 import { SessionStore, type Session } from './sessions';
@@ -53,11 +54,15 @@ export interface SimOptions {
   rsa?: RsaKeyHolder;
   /** An imported brand of fixtures/brands (`npm start -- --brand NAME`). */
   brand?: string;
+  /** Entries the request journal keeps (default 1,000); 0 switches it off. */
+  journalSize?: number;
 }
 
 export class Sim {
   readonly clock = new Clock();
   readonly rsa: RsaKeyHolder;
+  /** The calls this simulator answered (issue 14); it outlives scenario loads, resets and restores. */
+  readonly journal: Journal;
   scenario!: Scenario;
   world!: World;
   accounts!: Map<string, Account>;
@@ -75,6 +80,7 @@ export class Sim {
   constructor(options: SimOptions = {}) {
     this.rsa = options.rsa ?? new RsaKeyHolder();
     this.brand = options.brand;
+    this.journal = new Journal(options.journalSize ?? JOURNAL_DEFAULT_SIZE);
     this.load(options.scenario ?? 'default');
   }
 

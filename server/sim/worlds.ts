@@ -65,6 +65,8 @@ export interface WorldsOptions {
   rsa?: RsaKeyHolder;
   /** An imported brand of fixtures/brands every world runs on (`--brand`). */
   brand?: string;
+  /** Entries each world's request journal keeps (0 = off). */
+  journalSize?: number;
   /** Told when a world is unloaded (the server logs it). */
   onUnload?: (world: UnloadedWorld) => void;
 }
@@ -101,8 +103,8 @@ export class Worlds {
 
   /** Create a world (or 409 when it exists). */
   create(name: string, scenario = this.scenario): Sim {
-    if (this.entries.has(name)) throw new ApiError(409, 'request_param_err', `World "${name}" already exists`, { fields: [{ field: 'body/name', message: 'already exists' }] });
-    const sim = new Sim({ scenario, rsa: this.rsa, brand: this.options.brand });
+    if (this.entries.has(name)) throw new ApiError(409, 'sim.world.exists', `World "${name}" already exists`, { fields: [{ field: 'body/name', message: 'already exists' }] });
+    const sim = new Sim({ scenario, rsa: this.rsa, brand: this.options.brand, journalSize: this.options.journalSize });
     const now = Date.now();
     this.entries.set(name, { sim, createdAt: now, lastUsedAt: now, inFlight: 0 });
     const index = this.unloaded.findIndex((u) => u.name === name);

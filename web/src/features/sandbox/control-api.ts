@@ -27,14 +27,45 @@ export interface Flag {
   parent: string | null;
 }
 
+/** One call of the request journal (GET /__sim/journal; server/control/contract.ts JournalEntry). */
+export interface JournalEntry {
+  id: number;
+  time: number;
+  simTime: number;
+  method: string;
+  path: string;
+  operationId: string | null;
+  query: Record<string, unknown>;
+  headers: { merchant: string | null; device: string | null; language: string | null; moduleId: string | null; authorization: string | null };
+  encrypted: boolean;
+  body: unknown;
+  status: number;
+  reply: unknown;
+  durationMs: number;
+  fault: { id: number; status: number | null; delayMs: number; drop: boolean } | null;
+  latencyMs: number;
+  contract: { request: boolean | null; reply: boolean | null; errors: string[] };
+}
+
+/** The control API refused: its errorCode kept, so a caller can tell "journal off" from a failure. */
+export class ControlApiError extends Error {
+  constructor(
+    message: string,
+    readonly errorCode: string | undefined,
+  ) {
+    super(message);
+    this.name = 'ControlApiError';
+  }
+}
+
 async function call<T>(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown): Promise<T> {
   const response = await fetch(`/__sim${path}`, {
     method,
     headers: body === undefined ? { Accept: 'application/json' } : { Accept: 'application/json', 'Content-Type': 'application/json' },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
-  const envelope = (await response.json()) as { success: boolean; value?: T; message?: string };
-  if (!envelope.success) throw new Error(envelope.message ?? `control API ${path} failed`);
+  const envelope = (await response.json()) as { success: boolean; value?: T; message?: string; errorCode?: string };
+  if (!envelope.success) throw new ControlApiError(envelope.message ?? `control API ${path} failed`, envelope.errorCode);
   return envelope.value as T;
 }
 
@@ -47,4 +78,9 @@ export const controlApi = {
   setFlag: (modId: string, enabled: boolean) => call<Flag>('POST', '/flags', { modId, enabled }),
   setLatency: (ms: number) => call<unknown>('POST', '/latency', { ms }),
   reset: () => call<SimState>('POST', '/reset'),
+  journal: (limit: number) => call<JournalEntry[]>('GET', `/journal?limit=${limit}`),
+  clearJournal: () => call<{ removed: number }>('DELETE', '/journal'),
 };
+
+/** The live journal stream; `since` replays what came after the last entry already shown. */
+export const journalStreamUrl = (since: number) => `/__sim/journal/stream?since=${since}`;

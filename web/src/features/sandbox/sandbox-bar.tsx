@@ -7,6 +7,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { controlApi } from './control-api';
+import { NetworkInspector } from './network-inspector';
 import { ReplayNote } from './replay-note';
 import './sandbox.css';
 
@@ -48,6 +49,7 @@ export default function SandboxBar() {
         {t('label')}
         {state.data ? <span className="sandbox__scenario">{state.data.scenario.name}</span> : null}
       </button>
+      <NetworkInspector />
       {open ? (
         <section id="sandbox-panel" className="sandbox__panel" aria-label={t('panel')} aria-busy={busy}>
           <p className="sandbox__note">{t('note')}</p>

@@ -1,0 +1,240 @@
+/**
+ * Writes the request journal (issue 14): every call to /wps, /lgw and /lotto, routed or not, goes
+ * into the journal of its simulator when the reply is sent, with the body as the handler saw it (the
+ * decrypted plaintext of an encrypted call), the reply envelope, the fault applied and whether both
+ * met the contract. Masking and cutting happen here, once, so the journal never holds a secret.
+ *
+ * Cost (docs/benchmarks.md, scripts/bench/journal.ts): nothing at all for other paths or when the
+ * journal is off; otherwise one parse of the reply text (at most 64 KB; bigger replies are cut), one
+ * compiled-validator run, and masking that copies only the objects holding a secret.
+ */
+import Ajv, { type ValidateFunction } from 'ajv';
+import addFormats from 'ajv-formats';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ErrorCode, ErrorEnvelopeSchema } from '../openapi/common';
+import { operationList } from '../openapi/operations';
+import type { Fault } from './control/contract';
+import { CUT_BYTES, cut, cutMarker, mask, mayHoldSecret, type JournalInput } from './sim/journal';
+import type { Sim } from './sim/state';
+
+/**
+ * The simulator a request belongs to. The one place the journal asks; with worlds (issue 13) this
+ * becomes the request's world.
+ */
+export function simOf(request: FastifyRequest): Sim {
+  // The request's world (issue 13); a request refused before its world was known goes to default.
+  return request.sim ?? request.server.sim;
+}
+
+/** What server/control/faults.ts applied to a call. */
+export interface AppliedInjection {
+  latencyMs: number;
+  fault: Fault | null;
+}
+
+interface Pending {
+  start: number;
+  time: number;
+  simTime: number;
+  /** The route's validation and preValidation (decryption) passed. */
+  validated: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    journalPending: Pending | null;
+    simInjected: AppliedInjection | null;
+  }
+}
+
+const GATEWAY_PREFIXES = ['/wps/', '/lgw/', '/lotto/'];
+const ENCRYPTED = new Set(operationList.filter((op) => op.encrypted).map((op) => op.operationId));
+
+function isGatewayPath(url: string): boolean {
+  for (const prefix of GATEWAY_PREFIXES) if (url.startsWith(prefix)) return true;
+  return false;
+}
+
+const header = (request: FastifyRequest, name: string): string | null => {
+  const value = request.headers[name];
+  return typeof value === 'string' ? value : Array.isArray(value) ? value.join(', ') : null;
+};
+
+// One validator per response schema, compiled the first time a reply needs it (so only with the
+// journal on). Its own Ajv: the app's coerce and fill in defaults, which a check must not.
+const ajv = new Ajv({ allErrors: false, strict: false, coerceTypes: false, useDefaults: false });
+addFormats(ajv);
+const validators = new WeakMap<object, ValidateFunction>();
+const errorEnvelope = ajv.compile(ErrorEnvelopeSchema);
+// A reply kept as bytes (SerializedReply: the game list and other world-only reads) is the same
+// Buffer call after call: it is checked once.
+const checkedBuffers = new WeakMap<Buffer, string[]>();
+
+function responseValidator(request: FastifyRequest, status: number): ValidateFunction | null {
+  const response = (request.routeOptions.schema as { response?: Record<string, object> } | undefined)?.response;
+  if (!response) return status >= 400 ? errorEnvelope : null;
+  const schema = response[String(status)] ?? response[`${String(status).charAt(0)}xx`];
+  if (!schema) return null;
+  let validate = validators.get(schema);
+  if (!validate) {
+    validate = ajv.compile(schema);
+    validators.set(schema, validate);
+  }
+  return validate;
+}
+
+function replyErrors(validate: ValidateFunction, envelope: unknown): string[] {
+  if (validate(envelope)) return [];
+  return (validate.errors ?? []).map((e) => `reply${e.instancePath} ${e.message ?? 'is invalid'}`);
+}
+
+/**
+ * The sent payload read back: the envelope to keep as JSON text (masked, cut) and what its check
+ * found. Text without a secret in it is kept exactly as sent, parsed only for the check.
+ */
+function readReply(request: FastifyRequest, status: number, payload: unknown): { replyJson: string; errors: string[] | null } {
+  const validate = responseValidator(request, status);
+  const text = typeof payload === 'string' ? payload : null;
+  const bytes = Buffer.isBuffer(payload) ? payload : null;
+  const size = text !== null ? text.length : bytes ? bytes.length : -1;
+  if (size < 0) return { replyJson: 'null', errors: null };
+  if (size <= CUT_BYTES / 3 || (text !== null ? Buffer.byteLength(text) : size) <= CUT_BYTES) {
+    const json = text ?? (bytes as Buffer).toString('utf8');
+    let envelope: unknown;
+    try {
+      envelope = JSON.parse(json);
+    } catch {
+      return { replyJson: JSON.stringify(cutMarker(json)), errors: validate ? ['reply is not JSON'] : null };
+    }
+    const errors = validate ? replyErrors(validate, envelope) : null;
+    // Kept as sent unless it holds a secret, or a line break (which would split a stream event).
+    const keep = !mayHoldSecret(json) && !json.includes('\n');
+    return { replyJson: keep ? json : JSON.stringify(mask(envelope)), errors };
+  }
+  // Over 64 KB: its big members cut (bytes kept by a handler: a marker, checked once per buffer).
+  if (bytes) {
+    let errors = validate ? checkedBuffers.get(bytes) : undefined;
+    if (validate && !errors) {
+      errors = replyErrors(validate, JSON.parse(bytes.toString('utf8')));
+      checkedBuffers.set(bytes, errors);
+    }
+    return { replyJson: JSON.stringify({ success: status < 400, value: cutMarker(bytes.toString('utf8', 0, 1024)) }), errors: errors ?? null };
+  }
+  const source: unknown = JSON.parse(text as string);
+  return { replyJson: JSON.stringify(mask(cut(source, text as string))), errors: validate ? replyErrors(validate, source) : null };
+}
+
+/** The request body as kept: masked, cut when its text was over 64 KB. */
+function readBody(request: FastifyRequest): unknown {
+  const body = request.body;
+  if (body === undefined || body === null) return null;
+  const length = Number(request.headers['content-length'] ?? 0);
+  return mask(length > CUT_BYTES ? cut(body) : body);
+}
+
+function baseEntry(request: FastifyRequest, pending: Pending): Omit<JournalInput, 'status' | 'reply' | 'contract' | 'durationMs'> {
+  const operationId = (request.routeOptions.config as { operationId?: string } | undefined)?.operationId ?? null;
+  const auth = header(request, 'authorization');
+  const injected = request.simInjected;
+  const fault = injected?.fault;
+  const query = request.query;
+  return {
+    time: pending.time,
+    simTime: pending.simTime,
+    method: request.method,
+    path: request.url.split('?')[0] ?? '/',
+    operationId,
+    query: query && typeof query === 'object' ? (mask({ ...(query as Record<string, unknown>) }) as Record<string, unknown>) : {},
+    headers: {
+      merchant: header(request, 'merchant'),
+      device: header(request, 'device'),
+      language: header(request, 'language'),
+      moduleId: header(request, 'moduleid'),
+      authorization: auth === null ? null : auth.length > 6 ? `${auth.slice(0, 6)}…` : auth,
+    },
+    encrypted: operationId !== null && ENCRYPTED.has(operationId),
+    body: readBody(request),
+    fault: fault ? { id: fault.id, status: fault.status, delayMs: fault.delayMs, drop: fault.drop } : null,
+    latencyMs: injected?.latencyMs ?? 0,
+  };
+}
+
+function write(request: FastifyRequest, reply: FastifyReply, payload: unknown): void {
+  const pending = request.journalPending;
+  if (!pending) return;
+  request.journalPending = null;
+  const status = reply.statusCode;
+  const { replyJson, errors } = readReply(request, status, payload);
+  // Only an error reply's code and fields are needed here; successes are not parsed again.
+  const envelope = status === 400 ? (JSON.parse(replyJson) as { errorCode?: unknown; message?: unknown; value?: { fields?: { field: string; message: string }[] } } | null) : null;
+  const errorCode = envelope?.errorCode;
+  // Validation runs after onRequest: a reply sent before it (a fault, 401, maintenance) says nothing
+  // about the request. A 400 request_param_err from validation or decryption says it failed.
+  const requestOk = pending.validated ? true : status === 400 && errorCode === ErrorCode.requestParam && !request.simInjected?.fault ? false : null;
+  const contractErrors: string[] = [];
+  if (requestOk === false) {
+    const fields = envelope?.value?.fields;
+    contractErrors.push(...(fields?.length ? fields.map((f) => `${f.field} ${f.message}`) : [`request ${String(envelope?.message)}`]));
+  }
+  if (errors) contractErrors.push(...errors);
+  simOf(request).journal.add(
+    {
+      ...baseEntry(request, pending),
+      status,
+      reply: null,
+      durationMs: Math.round((performance.now() - pending.start) * 1000) / 1000,
+      contract: { request: requestOk, reply: errors === null ? null : errors.length === 0, errors: contractErrors },
+    },
+    replyJson,
+  );
+}
+
+/** A call whose connection server/control/faults.ts drops: journaled now, as no reply will be sent. */
+export function journalDropped(request: FastifyRequest): void {
+  const pending = request.journalPending;
+  if (!pending) return;
+  request.journalPending = null;
+  simOf(request).journal.add({
+    ...baseEntry(request, pending),
+    status: 0,
+    reply: null,
+    durationMs: Math.round((performance.now() - pending.start) * 1000) / 1000,
+    contract: { request: null, reply: null, errors: [] },
+  });
+}
+
+/**
+ * Adds the journal's hooks to the app (call it on the root instance before the fault hook, so the
+ * duration counts injected delays). Every hook is synchronous and returns at once for calls that are
+ * not journaled.
+ */
+export function installJournal(app: FastifyInstance): void {
+  app.decorateRequest('journalPending', null);
+  app.decorateRequest('simInjected', null);
+
+  app.addHook('onRequest', (request, _reply, done) => {
+    const sim = simOf(request);
+    if (sim.journal.enabled && isGatewayPath(request.url)) {
+      request.journalPending = { start: performance.now(), time: Date.now(), simTime: sim.now(), validated: false };
+    }
+    done();
+  });
+
+  app.addHook('preHandler', (request, _reply, done) => {
+    if (request.journalPending) request.journalPending.validated = true;
+    done();
+  });
+
+  // Root onSend hooks run before the routes' own (compression): the payload here is the JSON text.
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (request.journalPending) {
+      try {
+        write(request, reply, payload);
+      } catch (err) {
+        // The journal must never cost a call its reply.
+        request.log.error({ err }, 'journal: could not record the call');
+      }
+    }
+    done(null, payload);
+  });
+}
