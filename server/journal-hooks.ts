@@ -17,10 +17,7 @@ import type { Fault } from './control/contract';
 import { CUT_BYTES, cut, cutMarker, mask, mayHoldSecret, type JournalInput } from './sim/journal';
 import type { Sim } from './sim/state';
 
-/**
- * The simulator a request belongs to. The one place the journal asks; with worlds (issue 13) this
- * becomes the request's world.
- */
+/** The world a request belongs to (issue 13): the one place the journal asks. */
 export function simOf(request: FastifyRequest): Sim {
   // The request's world (issue 13); a request refused before its world was known goes to default.
   return request.sim ?? request.server.sim;
