@@ -57,6 +57,8 @@ export const ERROR_CODES = [
   'sim.not.found',
   'sim.fault.empty',
   'sim.fault.injected',
+  'sim.journal.off',
+  'sim.world.exists',
 ] as const;
 
 export type ErrorCodeName = (typeof ERROR_CODES)[number];
