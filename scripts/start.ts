@@ -5,6 +5,7 @@
  *   npm start -- --scenario maintenance      start in a scenario of fixtures/scenarios
  *   npm start -- --port 9000                 another port
  *   npm start -- --gateway https://…         gateway mode (see README)
+ *   npm start -- --state DIR                 keep worlds and the RSA key in DIR across restarts
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
@@ -45,6 +46,7 @@ async function main(): Promise<void> {
       host: { type: 'string', default: process.env.HOST ?? '127.0.0.1' },
       gateway: { type: 'string', default: process.env.GATEWAY_URL },
       check: { type: 'string', default: process.env.GATEWAY_CHECK ?? 'report' },
+      state: { type: 'string', default: process.env.SIM_STATE_DIR },
       'no-build': { type: 'boolean', default: false },
     },
   });
@@ -70,10 +72,17 @@ async function main(): Promise<void> {
     process.on('SIGTERM', stopGateway);
     return;
   }
-  const app = await buildApp({ scenario: values.scenario, webDist: WEB_DIST, controlApi: true, logger: { level: process.env.LOG_LEVEL ?? 'warn' } });
+  const app = await buildApp({
+    scenario: values.scenario,
+    webDist: WEB_DIST,
+    controlApi: true,
+    logger: { level: process.env.LOG_LEVEL ?? 'warn' },
+    stateDir: values.state || undefined,
+  });
   const address = await app.listen({ port, host: values.host });
   const url = address.replace('127.0.0.1', 'localhost');
-  console.log(`Portal running at ${url}  (simulator, scenario "${values.scenario}"; QA control API at ${url}/__sim)`);
+  const state = values.state ? `state in ${values.state}` : 'state in memory';
+  console.log(`Portal running at ${url}  (simulator, scenario "${app.sim.scenario.name}", ${state}; QA control API at ${url}/__sim)`);
   const stop = () => void app.close().then(() => process.exit(0));
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);

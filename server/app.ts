@@ -16,6 +16,7 @@ import { assetRoutes } from './assets';
 import { installFaultHook } from './control/faults';
 import { controlRoutes } from './control/routes';
 import { ApiError } from './errors';
+import { installDurability } from './durability';
 import { securityHeaders } from './security-headers';
 import { agentRoutes } from './routes/agent';
 import { demoGameRoutes } from './routes/demo-game';
@@ -30,6 +31,7 @@ import { systemRoutes } from './routes/system';
 import { verificationRoutes } from './routes/verification';
 import { walletRoutes } from './routes/wallet';
 import { settleSalaries } from './sim/agent';
+import { openStateDir } from './sim/state-dir';
 import { Sim } from './sim/state';
 
 declare module 'fastify' {
@@ -46,6 +48,11 @@ export interface AppOptions {
   /** Mount the QA control API under /__sim (simulator mode only). */
   controlApi?: boolean;
   logger?: FastifyServerOptions['logger'];
+  /**
+   * Keep worlds and the RSA key in this directory across restarts (`--state`, ADR 010); without it
+   * state lives in memory. Throws when another process holds the directory.
+   */
+  stateDir?: string;
 }
 
 /** Paths the API owns: unknown ones there answer the error envelope, never the web app. */
@@ -111,7 +118,21 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
   });
   app.setValidatorCompiler(validatorCompilers());
 
-  app.decorate('sim', new Sim({ scenario: options.scenario ?? 'default' }));
+  const state = options.stateDir ? openStateDir(options.stateDir) : undefined;
+  const freshSim = () => new Sim({ scenario: options.scenario ?? 'default', rsa: state?.rsa });
+  app.decorate('sim', state?.persistence.load('default', freshSim) ?? freshSim());
+  if (state) {
+    installDurability(app, { persistence: state.persistence, worldOf: () => ({ name: 'default', sim: app.sim }) });
+    app.addHook('onClose', (_app, done) => {
+      try {
+        state.persistence.save('default', app.sim);
+      } catch (err) {
+        console.error(err instanceof Error ? err.message : err);
+      }
+      state.close();
+      done();
+    });
+  }
   app.decorateRequest('simSession', null);
   app.decorateRequest('simAccount', null);
 

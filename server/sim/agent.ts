@@ -84,7 +84,7 @@ interface AgentState {
 const cents = (n: number) => Math.round(n * 100) / 100;
 const sum = (xs: readonly number[]) => cents(xs.reduce((s, x) => s + x, 0));
 
-const state = perLoad<AgentState>((sim) => {
+const state = perLoad<AgentState>('agent', (sim) => {
   const contracts: ContractRecord[] = [];
   for (const [kind, key] of Object.entries(FIXTURE_KEYS) as [Kind, string][]) {
     const rows = (sim.world.agent[key] ?? []) as ContractRecord[];

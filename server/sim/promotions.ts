@@ -50,7 +50,7 @@ interface PromotionState {
   comments: Map<string, Map<number, string>>;
 }
 
-const state = perLoad<PromotionState>(() => ({ status: new Map(), comments: new Map() }));
+const state = perLoad<PromotionState>('promotions', () => ({ status: new Map(), comments: new Map() }));
 
 const fixtures = (sim: Sim) =>
   (sim.world.promotions as unknown as PromotionFixture[]).filter((p) => p.enabled !== false);

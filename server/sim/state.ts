@@ -46,11 +46,13 @@ export interface Account {
 
 export interface SimOptions {
   scenario?: string;
+  /** The process's key pair, shared by every world (a new one when absent). */
+  rsa?: RsaKeyHolder;
 }
 
 export class Sim {
   readonly clock = new Clock();
-  readonly rsa = new RsaKeyHolder();
+  readonly rsa: RsaKeyHolder;
   scenario!: Scenario;
   world!: World;
   accounts!: Map<string, Account>;
@@ -63,6 +65,7 @@ export class Sim {
   private nextMemberId = 1;
 
   constructor(options: SimOptions = {}) {
+    this.rsa = options.rsa ?? new RsaKeyHolder();
     this.load(options.scenario ?? 'default');
   }
 
