@@ -178,12 +178,12 @@ function restoreFromTemplate(target: object, tmpl: Record<string, unknown> | und
 function splitInto(out: Map<string, string>, path: string, value: unknown, depth: number): void {
   if (depth < 2 && value instanceof Map) {
     out.set(path, '{"$split":"map"}');
-    for (const [k, v] of value) out.set(`${path}#${JSON.stringify(encode(k))}`, JSON.stringify(encode(v)));
+    for (const [k, v] of value) putLeaf(out, `${path}#${JSON.stringify(encode(k))}`, v);
     return;
   }
   const splittable = depth < 1 && value !== null && typeof value === 'object' && !Array.isArray(value) && !(value instanceof Set) && !(value instanceof Date);
   if (!splittable) {
-    out.set(path, JSON.stringify(encode(value)));
+    putLeaf(out, path, value);
     return;
   }
   const proto: unknown = Object.getPrototypeOf(value);
@@ -193,6 +193,22 @@ function splitInto(out: Map<string, string>, path: string, value: unknown, depth
     if (field === undefined || typeof field === 'function' || isSecret(key, field)) continue;
     splitInto(out, `${path}.${key}`, field, depth + 1);
   }
+}
+
+/** Elements per record of a long array: an account's transactions grow by one chunk, not whole. */
+const CHUNK = 64;
+/** Separates a chunk's number from its array's key (JSON never leaves a raw control character). */
+const CHUNK_MARK = '\u0001';
+
+/** One record, or a long array as `{"$chunks": n}` plus n records of CHUNK elements. */
+function putLeaf(out: Map<string, string>, key: string, value: unknown): void {
+  if (!Array.isArray(value) || value.length <= CHUNK) {
+    out.set(key, JSON.stringify(encode(value)));
+    return;
+  }
+  const chunks = Math.ceil(value.length / CHUNK);
+  out.set(key, JSON.stringify({ $chunks: chunks }));
+  for (let i = 0; i < chunks; i++) out.set(`${key}${CHUNK_MARK}${i}`, JSON.stringify(value.slice(i * CHUNK, (i + 1) * CHUNK).map(encode)));
 }
 
 /** Every record of a world, as the JSON text a commit compares and writes. */
@@ -209,25 +225,50 @@ export function encodeRecords(sim: Sim): Map<string, string> {
 }
 
 interface Node {
+  key: string;
   value?: Json;
   children: Map<string, Node>;
   entries: [string, Json][];
 }
 
-const newNode = (): Node => ({ children: new Map(), entries: [] });
+const newNode = (key: string): Node => ({ key, children: new Map(), entries: [] });
 
 /** Put records back into a fresh world of the same code; throws when they do not fit. */
 export function applyRecords(sim: Sim, records: Map<string, Json>): void {
   if (records.get('format') !== FORMAT) throw new Error(`format ${JSON.stringify(records.get('format') ?? null)} is not ${FORMAT}`);
+  const chunks = new Map<string, Map<number, Json>>();
+  for (const [key, value] of records) {
+    const mark = key.indexOf(CHUNK_MARK);
+    if (mark < 0) continue;
+    const base = key.slice(0, mark);
+    const parts = chunks.get(base) ?? new Map<number, Json>();
+    parts.set(Number(key.slice(mark + 1)), value);
+    chunks.set(base, parts);
+  }
+  // A long array's record and its chunks, back into one array.
+  const whole = (key: string, value: Json | undefined): Json => {
+    const n = value !== null && typeof value === 'object' && !Array.isArray(value) ? value.$chunks : undefined;
+    if (typeof n !== 'number') return value ?? null;
+    const parts = chunks.get(key);
+    const out: Json[] = [];
+    for (let i = 0; i < n; i++) {
+      const part = parts?.get(i);
+      if (!Array.isArray(part)) throw new Error(`chunk ${i} of ${key} is missing`);
+      out.push(...part);
+    }
+    return out;
+  };
   const roots = new Map<string, Node>();
   for (const [key, value] of records) {
-    if (key === 'format' || key === 'clock') continue;
+    if (key === 'format' || key === 'clock' || key.includes(CHUNK_MARK)) continue;
     const hash = key.indexOf('#');
     const path = (hash < 0 ? key : key.slice(0, hash)).split('.');
     let node: Node | undefined;
     let children = roots;
+    let at = '';
     for (const part of path) {
-      node = children.get(part) ?? newNode();
+      at = at ? `${at}.${part}` : part;
+      node = children.get(part) ?? newNode(at);
       children.set(part, node);
       children = node.children;
     }
@@ -243,7 +284,7 @@ export function applyRecords(sim: Sim, records: Map<string, Json>): void {
       return new Map(
         node.entries.map(([k, v]) => {
           const key = decoder.decode(JSON.parse(k) as Json, undefined);
-          return [key, decoder.decode(v, tmpl?.get(key))];
+          return [key, decoder.decode(whole(`${node.key}#${k}`, v), tmpl?.get(key))];
         }),
       );
     }
@@ -253,7 +294,7 @@ export function applyRecords(sim: Sim, records: Map<string, Json>): void {
       for (const [field, child] of node.children) define(target, field, build(child, tmpl?.[field]));
       return restoreFromTemplate(target, tmpl);
     }
-    return decoder.decode(node.value ?? null, template);
+    return decoder.decode(whole(node.key, node.value), template);
   };
   const fields = new Map<string, unknown>();
   const perLoad = new Map<object, unknown>();
