@@ -8,7 +8,7 @@ import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, s
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { FileWorldPersistence, encodeRecords } from '../server/sim/persistence';
+import { FileWorldPersistence, applyRecords, encodeRecords } from '../server/sim/persistence';
 import { Sim } from '../server/sim/state';
 import { call, login, testApp } from './helpers';
 
@@ -74,6 +74,22 @@ describe('a state directory', () => {
     // Instances work again: a new deposit posts on the restored ledger.
     const dep = await call(second, 'POST', '/wps/wallet/deposit', { token, body: { channelId: 'easypaisa', amount: 10 } });
     expect(dep.envelope.value.balanceAfter).toBe(260.75);
+  });
+
+  it('writes what JSON cannot say and reads it back: Maps, Sets, dates, ±Infinity, undefined, $-keys', () => {
+    const sim = new Sim();
+    const odd = {
+      map: new Map<unknown, unknown>([[1, new Set(['a'])], ['k', { $weird: true, inner: { $also: [undefined, -Infinity] } }]]),
+      when: new Date(1_700_000_000_000),
+      due: Infinity,
+      list: Array.from({ length: 150 }, (_, i) => ({ i })),
+    };
+    Object.assign(sim, { odd });
+    const records = encodeRecords(sim);
+    const back = new Sim();
+    applyRecords(back, new Map([...records].map(([k, v]) => [k, JSON.parse(v) as never])));
+    expect((back as unknown as { odd: typeof odd }).odd).toEqual(odd);
+    expect(encodeRecords(back)).toEqual(records);
   });
 
   it('never writes a plaintext password: not a registered one, a seed one or the brand default', async () => {

@@ -65,21 +65,23 @@ function isPlainProto(proto: unknown): boolean {
   return proto === Object.prototype || proto === null;
 }
 
-function encodeFields(value: object): JsonObject {
-  const out: JsonObject = {};
-  for (const [key, field] of Object.entries(value)) {
-    if (field === undefined || typeof field === 'function' || isSecret(key, field)) continue;
-    out[key] = encode(field);
-  }
-  return out;
-}
+// `{ $o: … }` wrappers made for plain objects whose keys start with `$`, so they are not wrapped again.
+const wrappers = new WeakSet<object>();
 
-/** JSON with tags for what JSON cannot say: Maps, Sets, dates, class instances, ±Infinity, undefined. */
-function encode(value: unknown): Json {
+/**
+ * JSON with tags for what JSON cannot say (Maps, Sets, dates, class instances, ±Infinity, undefined),
+ * without building a copy first: the native serialiser walks the state and this replacer steps in
+ * only there (commits run
+ * this over the whole world on every write, docs/benchmarks.md).
+ */
+function replacer(this: unknown, key: string, value: unknown): unknown {
   switch (typeof value) {
-    case 'string':
-    case 'boolean':
-      return value;
+    case 'string': {
+      // Dates arrive already turned into strings by their toJSON: the holder still has the Date.
+      const raw = (this as Record<string, unknown> | undefined)?.[key];
+      if (raw instanceof Date) return { $d: raw.getTime() };
+      return key !== '' && !Array.isArray(this) && isSecret(key, value) ? undefined : value;
+    }
     case 'number':
       return Number.isFinite(value) ? value : { $n: String(value) };
     case 'bigint':
@@ -87,18 +89,31 @@ function encode(value: unknown): Json {
     case 'undefined':
     case 'function':
     case 'symbol':
-      return { $u: 1 };
+      return Array.isArray(this) || key === '' ? { $u: 1 } : undefined;
+    case 'boolean':
+      return value;
   }
-  if (value === null) return null;
-  if (Array.isArray(value)) return value.map(encode);
-  if (value instanceof Map) return { $m: [...value].map(([k, v]) => [encode(k), encode(v)]) };
-  if (value instanceof Set) return { $s: [...value].map(encode) };
-  if (value instanceof Date) return { $d: value.getTime() };
+  if (value === null || Array.isArray(value)) return value;
+  if (value instanceof Map) return { $m: [...value] };
+  if (value instanceof Set) return { $s: [...value] };
   const proto: unknown = Object.getPrototypeOf(value);
-  const fields = encodeFields(value as object);
-  if (isPlainProto(proto)) return Object.keys(fields).some((k) => k.startsWith('$')) ? { $o: fields } : fields;
+  if (isPlainProto(proto)) {
+    if (key === '$o' && typeof this === 'object' && this !== null && wrappers.has(this)) return value;
+    for (const k in value as object) {
+      if (k.startsWith('$')) {
+        const wrapper = { $o: value };
+        wrappers.add(wrapper);
+        return wrapper;
+      }
+    }
+    return value;
+  }
+  const fields: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value as object)) if (typeof v !== 'function') fields[k] = v;
   return { $c: (proto as { constructor: { name: string } }).constructor.name, $f: fields };
 }
+
+const toJson = (value: unknown): string => JSON.stringify(value, replacer);
 
 class Decoder {
   private readonly classes = new Map<string, object>();
@@ -178,7 +193,7 @@ function restoreFromTemplate(target: object, tmpl: Record<string, unknown> | und
 function splitInto(out: Map<string, string>, path: string, value: unknown, depth: number): void {
   if (depth < 2 && value instanceof Map) {
     out.set(path, '{"$split":"map"}');
-    for (const [k, v] of value) putLeaf(out, `${path}#${JSON.stringify(encode(k))}`, v);
+    for (const [k, v] of value) putLeaf(out, `${path}#${toJson(k)}`, v);
     return;
   }
   const splittable = depth < 1 && value !== null && typeof value === 'object' && !Array.isArray(value) && !(value instanceof Set) && !(value instanceof Date);
@@ -191,8 +206,30 @@ function splitInto(out: Map<string, string>, path: string, value: unknown, depth
   out.set(path, JSON.stringify({ $split: 'object', $c: cls }));
   for (const [key, field] of Object.entries(value)) {
     if (field === undefined || typeof field === 'function' || isSecret(key, field)) continue;
-    splitInto(out, `${path}.${key}`, field, depth + 1);
+    const at = `${path}.${key}`;
+    if (path === 'f:world' && !WORLD_EDITABLE.has(key) && field !== null && typeof field === 'object') putCatalogue(out, at, field);
+    else splitInto(out, at, field, depth + 1);
   }
+}
+
+/**
+ * Parts of a world the control API edits in place (status, flags, register rules); every other part
+ * is a fixture catalogue (games, vendors, members…) that is replaced whole on a scenario load, never
+ * edited (design.md: the fixture world is immutable), so its JSON is kept per object and the
+ * catalogues (three quarters of a world's bytes) are not encoded again on every commit.
+ */
+const WORLD_EDITABLE = new Set(['brand', 'whitelabel', 'registerRules']);
+const catalogueJson = new WeakMap<object, [string, string][]>();
+
+function putCatalogue(out: Map<string, string>, key: string, value: object): void {
+  let records = catalogueJson.get(value);
+  if (!records) {
+    const own = new Map<string, string>();
+    putLeaf(own, key, value);
+    records = [...own];
+    catalogueJson.set(value, records);
+  }
+  for (const [k, json] of records) out.set(k, json);
 }
 
 /** Elements per record of a long array: an account's transactions grow by one chunk, not whole. */
@@ -203,12 +240,12 @@ const CHUNK_MARK = '\u0001';
 /** One record, or a long array as `{"$chunks": n}` plus n records of CHUNK elements. */
 function putLeaf(out: Map<string, string>, key: string, value: unknown): void {
   if (!Array.isArray(value) || value.length <= CHUNK) {
-    out.set(key, JSON.stringify(encode(value)));
+    out.set(key, toJson(value));
     return;
   }
   const chunks = Math.ceil(value.length / CHUNK);
   out.set(key, JSON.stringify({ $chunks: chunks }));
-  for (let i = 0; i < chunks; i++) out.set(`${key}${CHUNK_MARK}${i}`, JSON.stringify(value.slice(i * CHUNK, (i + 1) * CHUNK).map(encode)));
+  for (let i = 0; i < chunks; i++) out.set(`${key}${CHUNK_MARK}${i}`, toJson(value.slice(i * CHUNK, (i + 1) * CHUNK)));
 }
 
 /** Every record of a world, as the JSON text a commit compares and writes. */
