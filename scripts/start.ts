@@ -13,6 +13,7 @@
  *                                            mix: these calls from a simulator, the rest proxied
  *   npm start -- --journal-size 5000         keep the newest 5,000 calls in the request journal
  *   npm start -- --journal off               no request journal
+ *   npm start -- --state DIR                 keep worlds and the RSA key in DIR across restarts
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
@@ -72,6 +73,7 @@ async function main(): Promise<void> {
       replay: { type: 'string' },
       simulate: { type: 'string' },
       brand: { type: 'string', default: process.env.SIM_BRAND },
+      state: { type: 'string', default: process.env.SIM_STATE_DIR },
       'no-build': { type: 'boolean', default: false },
       journal: { type: 'string', default: process.env.SIM_JOURNAL ?? 'on' },
       'journal-size': { type: 'string', default: process.env.SIM_JOURNAL_SIZE ?? '1000' },
@@ -133,12 +135,14 @@ async function main(): Promise<void> {
     controlApi: true,
     replay,
     journalSize,
+    stateDir: values.state || undefined,
     logger: { level: process.env.LOG_LEVEL ?? 'warn' },
   });
   const address = await app.listen({ port, host: values.host });
   const url = address.replace('127.0.0.1', 'localhost');
   const brand = values.brand ? `, brand "${values.brand}"` : '';
-  console.log(`Portal running at ${url}  (simulator, scenario "${values.scenario}"${brand}; QA control API at ${url}/__sim)`);
+  const state = values.state ? `state in ${values.state}` : 'state in memory';
+  console.log(`Portal running at ${url}  (simulator, scenario "${app.sim.scenario.name}"${brand}, ${state}; QA control API at ${url}/__sim)`);
   const stop = () => void app.close().then(() => process.exit(0));
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);

@@ -17,6 +17,7 @@ import { installFaultHook } from './control/faults';
 import { installJournal } from './journal-hooks';
 import { controlRoutes } from './control/routes';
 import { ApiError } from './errors';
+import { installDurability } from './durability';
 import { securityHeaders } from './security-headers';
 import { agentRoutes } from './routes/agent';
 import { demoGameRoutes } from './routes/demo-game';
@@ -35,6 +36,7 @@ import { settleSalaries } from './sim/agent';
 import type { Sim } from './sim/state';
 import { checkWorldName, DEFAULT_WORLD, WORLD_COOKIE, WORLD_HEADER, Worlds } from './sim/worlds';
 import { checkBrand } from './sim/world';
+import { openStateDir } from './sim/state-dir';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -67,6 +69,11 @@ export interface AppOptions {
   /** Entries the request journal keeps (default 1,000; 0 = off, `--journal off`); simulator mode only. */
   journalSize?: number;
   logger?: FastifyServerOptions['logger'];
+  /**
+   * Keep worlds and the RSA key in this directory across restarts (`--state`, ADR 010); without it
+   * state lives in memory. Throws when another process holds the directory.
+   */
+  stateDir?: string;
 }
 
 /** Paths the API owns: unknown ones there answer the error envelope, never the web app. */
@@ -138,15 +145,31 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
   app.setValidatorCompiler(validatorCompilers());
 
   if (options.brand) checkBrand(options.brand);
+  // --state DIR (ADR 010): every world and the RSA key are kept there; a second process is refused.
+  const state = options.stateDir ? openStateDir(options.stateDir) : undefined;
   const worlds = new Worlds({
     scenario: options.scenario ?? 'default',
     maxWorlds: options.maxWorlds,
     brand: options.brand,
     journalSize: options.journalSize,
+    rsa: state?.rsa,
+    persistence: state?.persistence,
     onUnload: (w) => app.log.warn(`world "${w.name}" unloaded: ${w.reason}`),
   });
   app.decorate('worlds', worlds);
   app.decorate('sim', { getter: () => worlds.get(DEFAULT_WORLD) });
+  if (state) {
+    installDurability(app, { persistence: state.persistence, worldOf: (request) => ({ name: request.worldName, sim: request.sim }) });
+    app.addHook('onClose', (_app, done) => {
+      try {
+        worlds.saveAll();
+      } catch (err) {
+        console.error(err instanceof Error ? err.message : err);
+      }
+      state.close();
+      done();
+    });
+  }
   app.decorateRequest('simSession', null);
   app.decorateRequest('simAccount', null);
   app.decorateRequest('sim', null as unknown as Sim);

@@ -47,15 +47,24 @@ export interface Snapshot {
   perLoad: Map<object, unknown>;
 }
 
+/**
+ * The simulator's own mutable fields (not the clock, the key pair or functions), as they are: what a
+ * snapshot copies and what a state directory writes (server/sim/persistence.ts).
+ */
+export function stateFields(sim: Sim): [string, unknown][] {
+  const out: [string, unknown][] = [];
+  for (const key of Reflect.ownKeys(sim)) {
+    if (KEEP.has(key) || typeof key !== 'string') continue;
+    const value: unknown = (sim as unknown as Record<string, unknown>)[key];
+    if (typeof value !== 'function') out.push([key, value]);
+  }
+  return out;
+}
+
 /** A deep copy of the simulator's mutable state. */
 export function snapshot(sim: Sim, name: string): Snapshot {
   const fields = new Map<PropertyKey, unknown>();
-  for (const key of Reflect.ownKeys(sim)) {
-    if (KEEP.has(key)) continue;
-    const value: unknown = (sim as unknown as Record<PropertyKey, unknown>)[key];
-    if (typeof value === 'function') continue;
-    fields.set(key, cloneState(value));
-  }
+  for (const [key, value] of stateFields(sim)) fields.set(key, cloneState(value));
   const perLoad = new Map([...capturePerLoad(sim)].map(([store, state]) => [store, cloneState(state)]));
   return { name, scenario: sim.scenario.name, takenAt: sim.now(), fields, perLoad };
 }

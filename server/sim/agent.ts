@@ -85,7 +85,7 @@ interface AgentState {
 
 const sum = (xs: readonly number[]) => sumMoney(xs);
 
-const state = perLoad<AgentState>((sim) => {
+const state = perLoad<AgentState>('agent', (sim) => {
   const contracts: ContractRecord[] = [];
   for (const kind of Object.keys(FIXTURE_KEYS) as Kind[]) {
     for (const row of sim.world.agent[FIXTURE_KEYS[kind]]) {

@@ -51,7 +51,7 @@ export interface LaunchTicket {
   backUrl?: string;
 }
 
-const tickets = perLoad(() => new Map<string, LaunchTicket>());
+const tickets = perLoad('demo-tickets', () => new Map<string, LaunchTicket>());
 
 function modeOf(gameType: string): PlayMode {
   const t = gameType.toUpperCase();

@@ -31,7 +31,7 @@ interface LotteryState {
   fixtureDraws: Map<string, Numero>;
 }
 
-const state = perLoad<LotteryState>((sim) => {
+const state = perLoad<LotteryState>('lottery', (sim) => {
   const fixtureDraws = new Map<string, Numero>();
   for (const n of lotteryWorld(sim).numeros) fixtureDraws.set(`${n.gameCode}@${n.openTime}`, n);
   return { recent: new Map(), bets: new Map(), fixtureDraws };

@@ -23,7 +23,7 @@ interface MessageState {
   chatUnread: Map<string, number>;
 }
 
-const state = perLoad<MessageState>(() => ({ read: new Map(), chatUnread: new Map() }));
+const state = perLoad<MessageState>('messages', () => ({ read: new Map(), chatUnread: new Map() }));
 
 const fixtures = (sim: Sim) => sim.world.system.messages;
 

@@ -95,7 +95,7 @@ interface PointsState {
   nextRedemption: number;
 }
 
-const state = perLoad<PointsState>(() => ({
+const state = perLoad<PointsState>('points', () => ({
   rewards: REWARDS.map((r) => ({ ...r, image: `/assets/reward/${r.rewardId}.svg` })),
   wallets: new Map(),
   nextTx: 1,

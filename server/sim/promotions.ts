@@ -37,7 +37,7 @@ interface PromotionState {
   comments: Map<string, Map<number, string>>;
 }
 
-const state = perLoad<PromotionState>(() => ({ status: new Map(), comments: new Map() }));
+const state = perLoad<PromotionState>('promotions', () => ({ status: new Map(), comments: new Map() }));
 
 const fixtures = (sim: Sim) => sim.world.promotions.filter((p) => p.enabled);
 

@@ -6,13 +6,18 @@
 import type { Ledger } from './ledger';
 import type { Sim } from './state';
 
-// Every module's store, so a snapshot (server/control/snapshot.ts) can carry their state.
-const stores = new Set<WeakMap<Ledger, unknown>>();
+// Every module's store by its name, so a snapshot (server/control/snapshot.ts) can carry their state
+// and a state directory (server/sim/persistence.ts) can find it again in another process.
+const stores = new Map<WeakMap<Ledger, unknown>, string>();
 
-/** A getter for one module's state of a simulator, created on first use after each (re)load. */
-export function perLoad<T>(init: (sim: Sim) => T): (sim: Sim) => T {
+/**
+ * A getter for one module's state of a simulator, created on first use after each (re)load. `name`
+ * is stable across processes: it names the state in a state directory's files.
+ */
+export function perLoad<T>(name: string, init: (sim: Sim) => T): (sim: Sim) => T {
   const store = new WeakMap<Ledger, T>();
-  stores.add(store as WeakMap<Ledger, unknown>);
+  if ([...stores.values()].includes(name)) throw new Error(`perLoad store "${name}" is registered twice`);
+  stores.set(store as WeakMap<Ledger, unknown>, name);
   return (sim) => {
     let state = store.get(sim.ledger);
     if (state === undefined) {
@@ -26,13 +31,23 @@ export function perLoad<T>(init: (sim: Sim) => T): (sim: Sim) => T {
 /** Every module's state of the sim's current load, by store (server/control/snapshot.ts copies it). */
 export function capturePerLoad(sim: Sim): Map<object, unknown> {
   const out = new Map<object, unknown>();
-  for (const store of stores) if (store.has(sim.ledger)) out.set(store, store.get(sim.ledger));
+  for (const store of stores.keys()) if (store.has(sim.ledger)) out.set(store, store.get(sim.ledger));
   return out;
+}
+
+/** The stable name of a store of capturePerLoad, and back. */
+export function perLoadName(store: object): string | undefined {
+  return stores.get(store as WeakMap<Ledger, unknown>);
+}
+
+export function perLoadStore(name: string): object | undefined {
+  for (const [store, n] of stores) if (n === name) return store;
+  return undefined;
 }
 
 /** Attach captured states to the sim's restored ledger; modules without one start from their seed. */
 export function restorePerLoad(sim: Sim, states: Map<object, unknown>): void {
-  for (const store of stores) {
+  for (const store of stores.keys()) {
     if (states.has(store)) store.set(sim.ledger, states.get(store));
     else store.delete(sim.ledger);
   }

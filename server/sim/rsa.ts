@@ -2,7 +2,7 @@
  * The simulator's side of the encrypted-call scheme: it holds the RSA private key, publishes the
  * modulus, unwraps the Encryption header and decrypts the DES body (design.md, "Wire conventions").
  */
-import { constants, createPublicKey, generateKeyPairSync, privateDecrypt, type KeyObject } from 'node:crypto';
+import { constants, createPrivateKey, createPublicKey, generateKeyPairSync, privateDecrypt, type KeyObject } from 'node:crypto';
 import { desDecrypt } from '../../openapi/wire-crypto';
 
 export class RsaKeyHolder {
@@ -10,16 +10,30 @@ export class RsaKeyHolder {
   private readonly privateKey: KeyObject;
   private readonly modulusBytes: number;
 
-  /** A fixed key for known-answer tests; without one the key is made fresh at every start. */
-  constructor(fixedKey?: KeyObject) {
-    // 1024 bits is what the gateway's old library uses.
-    const { privateKey, publicKey } = fixedKey
-      ? { privateKey: fixedKey, publicKey: createPublicKey(fixedKey) }
+  /**
+   * A new key pair, or a given one: a PEM (PKCS#8, as `toPem` writes it) from a state directory, so
+   * a tab left open can still log in after a restart (server/sim/state-dir.ts), or a fixed key
+   * object for known-answer tests.
+   */
+  constructor(key?: string | KeyObject) {
+    // 1024 bits is what the gateway's old library uses; without a state directory the key is made
+    // fresh at every start.
+    const { privateKey, publicKey } = key
+      ? (() => {
+          const k = typeof key === 'string' ? createPrivateKey(key) : key;
+          if (k.asymmetricKeyType !== 'rsa') throw new Error('the key is not an RSA private key');
+          return { privateKey: k, publicKey: createPublicKey(k) };
+        })()
       : generateKeyPairSync('rsa', { modulusLength: 1024, publicExponent: 0x10001 });
     this.privateKey = privateKey;
     const jwk = publicKey.export({ format: 'jwk' });
     this.modulusHex = Buffer.from(jwk.n ?? '', 'base64url').toString('hex').replace(/^0+/, '');
     this.modulusBytes = Math.ceil(this.modulusHex.length / 2);
+  }
+
+  /** The private key as PKCS#8 PEM, for a state directory (a secret: written with mode 0600). */
+  toPem(): string {
+    return this.privateKey.export({ format: 'pem', type: 'pkcs8' }).toString();
   }
 
   /** The random key string carried by an Encryption header, or null when the header is not ours. */

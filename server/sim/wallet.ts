@@ -81,7 +81,7 @@ interface WalletState {
   rebatedUpTo: Map<string, number>;
 }
 
-const state = perLoad<WalletState>(() => ({ sub: new Map(), rebatedUpTo: new Map() }));
+const state = perLoad<WalletState>('wallet', () => ({ sub: new Map(), rebatedUpTo: new Map() }));
 
 export function txView(tx: LedgerTx) {
   return {

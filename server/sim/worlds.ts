@@ -10,6 +10,7 @@
  * is unloaded (never one with a request in flight, never `default`), and the list says so.
  */
 import { ApiError } from '../errors';
+import type { WorldPersistence } from './persistence';
 import { RsaKeyHolder } from './rsa';
 import { Sim } from './state';
 
@@ -67,6 +68,11 @@ export interface WorldsOptions {
   brand?: string;
   /** Entries each world's request journal keeps (0 = off). */
   journalSize?: number;
+  /**
+   * Durable worlds (`--state DIR`, server/sim/persistence.ts): a world is loaded from it on first
+   * use, saved before it is unloaded, and removed from it with the world.
+   */
+  persistence?: WorldPersistence;
   /** Told when a world is unloaded (the server logs it). */
   onUnload?: (world: UnloadedWorld) => void;
 }
@@ -84,17 +90,20 @@ export class Worlds {
     this.rsa = options.rsa ?? new RsaKeyHolder();
     this.scenario = options.scenario ?? 'default';
     this.maxWorlds = Math.max(1, options.maxWorlds ?? DEFAULT_MAX_WORLDS);
-    this.create(DEFAULT_WORLD);
+    // The default world is there from the start (loaded from --state when it was saved), so a bad
+    // --scenario fails at start.
+    this.get(DEFAULT_WORLD);
   }
 
-  /** The world of this name, created from the start scenario on first use. */
+  /** The world of this name: loaded from the state directory, or created from the start scenario, on first use. */
   get(name: string): Sim {
     const entry = this.entries.get(name);
     if (entry) {
       this.touch(name, entry);
       return entry.sim;
     }
-    return this.create(name);
+    const saved = this.options.persistence?.load(name, () => this.fresh());
+    return saved ? this.add(name, saved) : this.create(name);
   }
 
   has(name: string): boolean {
@@ -104,7 +113,18 @@ export class Worlds {
   /** Create a world (or 409 when it exists). */
   create(name: string, scenario = this.scenario): Sim {
     if (this.entries.has(name)) throw new ApiError(409, 'sim.world.exists', `World "${name}" already exists`, { fields: [{ field: 'body/name', message: 'already exists' }] });
-    const sim = new Sim({ scenario, rsa: this.rsa, brand: this.options.brand, journalSize: this.options.journalSize });
+    const sim = this.fresh(scenario);
+    this.add(name, sim);
+    // A new world is durable from its first moment (the request that made it may change nothing).
+    this.options.persistence?.commit(name, sim);
+    return sim;
+  }
+
+  private fresh(scenario = this.scenario): Sim {
+    return new Sim({ scenario, rsa: this.rsa, brand: this.options.brand, journalSize: this.options.journalSize });
+  }
+
+  private add(name: string, sim: Sim): Sim {
     const now = Date.now();
     this.entries.set(name, { sim, createdAt: now, lastUsedAt: now, inFlight: 0 });
     const index = this.unloaded.findIndex((u) => u.name === name);
@@ -113,12 +133,20 @@ export class Worlds {
     return sim;
   }
 
+  /** Save every loaded world whole (the server is closing). */
+  saveAll(): void {
+    for (const [name, entry] of this.entries) this.options.persistence?.save(name, entry.sim);
+  }
+
   /** Remove a world; `default` is reset instead. Returns whether it existed. */
   remove(name: string): boolean {
     if (name === DEFAULT_WORLD) {
-      this.entries.get(DEFAULT_WORLD)?.sim.load(this.scenario);
+      const sim = this.entries.get(DEFAULT_WORLD)?.sim;
+      sim?.load(this.scenario);
+      if (sim) this.options.persistence?.save(DEFAULT_WORLD, sim);
       return true;
     }
+    this.options.persistence?.remove(name);
     return this.entries.delete(name);
   }
 
@@ -160,8 +188,13 @@ export class Worlds {
     for (const [name, entry] of this.entries) {
       if (this.entries.size <= this.maxWorlds) break;
       if (name === DEFAULT_WORLD || entry.inFlight > 0) continue;
+      const persistence = this.options.persistence;
+      persistence?.save(name, entry.sim);
       this.entries.delete(name);
-      const gone: UnloadedWorld = { name, unloadedAt: Date.now(), reason: `least recently used past --max-worlds ${this.maxWorlds}; dropped (no --state)` };
+      const reason = persistence
+        ? `least recently used past --max-worlds ${this.maxWorlds}; saved, back on its next request`
+        : `least recently used past --max-worlds ${this.maxWorlds}; dropped (no --state)`;
+      const gone: UnloadedWorld = { name, unloadedAt: Date.now(), reason };
       this.unloaded.unshift(gone);
       this.unloaded.length = Math.min(this.unloaded.length, UNLOADED_KEPT);
       this.options.onUnload?.(gone);

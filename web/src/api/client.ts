@@ -58,6 +58,31 @@ function retarget(request: Request): Request {
 
 let rsaModulus: Promise<string> | null = null;
 
+/** The server's RSA modulus, fetched once and kept until a decryption refusal says it changed. */
+function currentModulus(): Promise<string> {
+  return (rsaModulus ??= unwrap(client.GET('/wps/session/key/rsa')).catch((err: unknown) => {
+    rsaModulus = null;
+    throw err;
+  }));
+}
+
+/** Rebuilds an encrypted call with another modulus, for the one retry after a decryption refusal. */
+const encryptedCalls = new WeakMap<Request, { modulus: string; encryptWith: (modulus: string) => Request }>();
+
+/**
+ * A refusal of the Encryption header: the server's key pair is not the one this tab fetched (the
+ * simulator restarted without --state, or the gateway rotated its key).
+ */
+export async function isDecryptionRefusal(response: Response): Promise<boolean> {
+  if (response.status !== 400) return false;
+  try {
+    const body = (await response.clone().json()) as Partial<ErrorEnvelope> & { value?: { fields?: { field?: string }[] } };
+    return body.errorCode === 'request_encryption_err' || !!body.value?.fields?.some((f) => f.field === 'headers/encryption');
+  } catch {
+    return false;
+  }
+}
+
 const headersMiddleware: Middleware = {
   async onRequest({ request }) {
     const meta = metaOf(request);
@@ -71,15 +96,31 @@ const headersMiddleware: Middleware = {
     if (meta?.operationId === 'freePlayLogin') request.headers.set('X-Gateway-Version', '3');
     if (!meta?.encrypted) return retarget(request);
     // Encrypted calls (design.md): DES body with a random key, the key RSA-wrapped in a header.
-    const modulus = await (rsaModulus ??= unwrap(client.GET('/wps/session/key/rsa')).catch((err: unknown) => {
-      rsaModulus = null;
-      throw err;
-    }));
+    const modulus = await currentModulus();
     const plain: unknown = JSON.parse(await request.clone().text());
-    const { body, encryption } = encryptBody(plain, modulus);
-    const headers = new Headers(request.headers);
-    headers.set('Encryption', encryption);
-    return retarget(new Request(request, { body: JSON.stringify(body), headers }));
+    const encryptWith = (key: string) => {
+      const { body, encryption } = encryptBody(plain, key);
+      const headers = new Headers(request.headers);
+      headers.set('Encryption', encryption);
+      return retarget(new Request(request, { body: JSON.stringify(body), headers }));
+    };
+    const encrypted = encryptWith(modulus);
+    encryptedCalls.set(encrypted, { modulus, encryptWith });
+    return encrypted;
+  },
+  // A tab left open across a key change: fetch the modulus again and retry once with it.
+  async onResponse({ request, response, options }) {
+    const call = encryptedCalls.get(request);
+    if (!call || !(await isDecryptionRefusal(response))) return undefined;
+    if (rsaModulus && (await rsaModulus.catch(() => null)) === call.modulus) rsaModulus = null;
+    let modulus: string;
+    try {
+      modulus = await currentModulus();
+    } catch {
+      return undefined;
+    }
+    if (modulus === call.modulus) return undefined;
+    return options.fetch(call.encryptWith(modulus));
   },
 };
 

@@ -1,0 +1,184 @@
+/**
+ * `npx tsx scripts/bench/durable.ts`: deposits per second with `--state` against in memory, in one
+ * run (issue 13 item 4). Two simulators, each `scripts/start.ts` in its own process on 127.0.0.1 (one
+ * with a fresh temporary state directory); the same accounts are registered on both, then autocannon
+ * sends deposits round-robin over them, the two targets alternating for --rounds rounds. Prints a
+ * markdown table; `--write` also puts it into docs/benchmarks.md between its markers.
+ *
+ *   npx tsx scripts/bench/durable.ts [--connections 10] [--duration 5] [--rounds 3] [--accounts 20] [--write]
+ *
+ * Bounded: every round lasts --duration seconds; both servers are killed on exit, error or Ctrl-C,
+ * and the state directory is removed.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import { encryptBody } from '../../openapi/wire-crypto';
+import { markers, writeBlock } from './doc-block';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const HEADERS = { merchant: 'DEMO', device: 'web', language: 'EN', 'content-type': 'application/json' };
+const MARKERS = markers('bench-durable', 'npx tsx scripts/bench/durable.ts');
+
+const { values: flags } = parseArgs({
+  options: {
+    connections: { type: 'string', default: '10' },
+    duration: { type: 'string', default: '5' },
+    rounds: { type: 'string', default: '3' },
+    accounts: { type: 'string', default: '20' },
+    write: { type: 'boolean', default: false },
+  },
+});
+const connections = Number(flags.connections);
+const duration = Number(flags.duration);
+const rounds = Number(flags.rounds);
+const accounts = Number(flags.accounts);
+for (const [name, n] of Object.entries({ connections, duration, rounds, accounts })) {
+  if (!Number.isInteger(n) || n < 1 || n > 1000) throw new Error(`--${name} must be a whole number from 1 to 1000`);
+}
+
+interface Target {
+  label: string;
+  url: string;
+  child: ChildProcess;
+  tokens: string[];
+}
+
+const children = new Set<ChildProcess>();
+const stateDir = mkdtempSync(join(tmpdir(), 'bench-durable-'));
+function cleanUp(): void {
+  for (const child of children) if (child.pid) process.kill(-child.pid, 'SIGKILL');
+  children.clear();
+  rmSync(stateDir, { recursive: true, force: true });
+}
+process.on('exit', cleanUp);
+process.on('SIGINT', () => process.exit(130));
+process.on('SIGTERM', () => process.exit(143));
+
+function start(label: string, extra: string[]): Promise<Target> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts', '--port', '0', '--host', '127.0.0.1', '--no-build', ...extra], {
+    cwd: ROOT,
+    env: { ...process.env, LOG_LEVEL: 'silent' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+    detached: true,
+  });
+  children.add(child);
+  let out = '';
+  return new Promise((resolve, reject) => {
+    child.stdout?.on('data', (d: Buffer) => {
+      out += d.toString();
+      const url = /Portal running at (http:\/\/\S+)/.exec(out)?.[1];
+      if (url) resolve({ label, url: url.replace('localhost', '127.0.0.1'), child, tokens: [] });
+    });
+    child.on('exit', (code) => reject(new Error(`${label} exited with ${code}`)));
+  });
+}
+
+async function api(target: Target, method: string, path: string, body: unknown, encrypted = false): Promise<{ token?: string }> {
+  const headers: Record<string, string> = { ...HEADERS };
+  let payload = body;
+  if (encrypted) {
+    const modulus = ((await (await fetch(`${target.url}/wps/session/key/rsa`, { headers })).json()) as { value: string }).value;
+    const wrapped = encryptBody(body, modulus);
+    payload = wrapped.body;
+    headers.encryption = wrapped.encryption;
+  }
+  const res = await fetch(`${target.url}${path}`, { method, headers, body: JSON.stringify(payload) });
+  const envelope = (await res.json()) as { success: boolean; value?: { token?: string }; message?: string };
+  if (!envelope.success) throw new Error(`${target.label} ${path}: ${envelope.message ?? res.status}`);
+  return envelope.value ?? {};
+}
+
+async function prepare(target: Target): Promise<void> {
+  for (let i = 0; i < accounts; i++) {
+    const username = `bench${String(i).padStart(3, '0')}`;
+    const password = 'Bench#Pass1';
+    const { token } = await api(target, 'PUT', '/wps/member/register', { username, password, confirmPassword: password, registerMethod: 'WEB', login: true, registerUrl: 'http://localhost/register' }, true);
+    if (!token) throw new Error('registration gave no token');
+    target.tokens.push(token);
+  }
+}
+
+interface Round {
+  rps: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+}
+
+async function round(target: Target): Promise<Round> {
+  let next = 0;
+  const result = await autocannon({
+    url: target.url,
+    connections,
+    duration,
+    requests: [
+      {
+        method: 'POST',
+        path: '/wps/wallet/deposit',
+        headers: HEADERS,
+        body: JSON.stringify({ channelId: 'easypaisa', amount: 10 }),
+        // Round-robin over the accounts, as many players depositing at once.
+        setupRequest: (req) => ({ ...req, headers: { ...req.headers, authorization: target.tokens[next++ % target.tokens.length] ?? '' } }),
+      },
+    ],
+  });
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, non2xx: result.non2xx, errors: result.errors };
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
+
+async function main(): Promise<void> {
+  const memory = await start('in memory', []);
+  const durable = await start('--state', ['--state', stateDir]);
+  await prepare(memory);
+  await prepare(durable);
+  const results = new Map<Target, Round[]>([
+    [memory, []],
+    [durable, []],
+  ]);
+  for (let r = 0; r < rounds; r++) {
+    // Alternating, so the machine's other load falls on both alike.
+    for (const target of r % 2 === 0 ? [memory, durable] : [durable, memory]) {
+      const res = await round(target);
+      results.get(target)?.push(res);
+      console.error(`round ${r + 1} ${target.label}: ${res.rps.toFixed(0)} deposits/s, p99 ${res.p99} ms`);
+    }
+  }
+  const rows = [...results].map(([target, rs]) => {
+    const best = rs.find((x) => x.rps === median(rs.map((y) => y.rps))) ?? rs[0];
+    return {
+      label: target.label,
+      rps: median(rs.map((x) => x.rps)),
+      low: Math.min(...rs.map((x) => x.rps)),
+      high: Math.max(...rs.map((x) => x.rps)),
+      p50: best?.p50 ?? 0,
+      p99: best?.p99 ?? 0,
+      bad: rs.reduce((n, x) => n + x.non2xx + x.errors, 0),
+    };
+  });
+  const base = rows[0]?.rps ?? 1;
+  const table = [
+    `Deposits (\`POST /wps/wallet/deposit\`) round-robin over ${accounts} accounts, ${connections} connections, ${rounds} rounds of ${duration} s per target, alternating; ${cpus().length} cores, load average ${loadavg()[0]?.toFixed(1)} at the end (the machine is shared). Median round, with the lowest and highest.`,
+    '',
+    '| target | deposits/s (median) | low – high | p50 ms | p99 ms | non-2xx + errors | vs in memory |',
+    '|---|---:|---:|---:|---:|---:|---:|',
+    ...rows.map((r) => `| ${r.label} | ${r.rps.toFixed(0)} | ${r.low.toFixed(0)} – ${r.high.toFixed(0)} | ${r.p50} | ${r.p99} | ${r.bad} | ${(r.rps / base).toFixed(2)}× |`),
+    '',
+    `Command: \`npx tsx scripts/bench/durable.ts --connections ${connections} --duration ${duration} --rounds ${rounds} --accounts ${accounts}\`, ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC.`,
+  ].join('\n');
+  console.log(table);
+  if (flags.write) console.error(`written to ${writeBlock(MARKERS, table, '## Durable state: deposits with --state against in memory')}`);
+}
+
+main()
+  .then(() => process.exit(0))
+  .catch((err: unknown) => {
+    console.error(err instanceof Error ? err.message : err);
+    process.exit(1);
+  });

@@ -1,0 +1,211 @@
+/**
+ * Durable state in one process (ADR 010): a world written to a state directory comes back whole in
+ * a new app on the same directory, passwords never reach the disk, compaction keeps the world, a
+ * half-written last line is dropped, and a change that cannot be written is never answered 2xx.
+ * tests/durable-restart.test.ts does the same across real processes killed with SIGKILL.
+ */
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync, appendFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { FileWorldPersistence, applyRecords, encodeRecords } from '../server/sim/persistence';
+import { Sim } from '../server/sim/state';
+import { call, login, testApp } from './helpers';
+
+const dirs: string[] = [];
+function stateDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'sim-state-'));
+  dirs.push(dir);
+  return dir;
+}
+// After every app is closed (tests/helpers.ts closes them after each test, saving into these).
+afterAll(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+const PASSWORD = 'Durable#Secret9';
+
+function allText(dir: string): string {
+  const walk = (d: string): string[] =>
+    readdirSync(d, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(join(d, e.name)) : [readFileSync(join(d, e.name), 'utf8')]));
+  return walk(dir).join('\n');
+}
+
+async function registerAndDeposit(app: Awaited<ReturnType<typeof testApp>>, username: string, amount: number) {
+  const reg = await call(app, 'PUT', '/wps/member/register', {
+    encrypted: true,
+    body: { username, password: PASSWORD, confirmPassword: PASSWORD, registerMethod: 'WEB', login: true, registerUrl: 'http://localhost/register' },
+  });
+  expect(reg.statusCode, reg.body).toBe(200);
+  const token = reg.envelope.value.token as string;
+  const dep = await call(app, 'POST', '/wps/wallet/deposit', { token, body: { channelId: 'easypaisa', amount } });
+  expect(dep.statusCode, dep.body).toBe(200);
+  return token;
+}
+
+const balance = async (app: Awaited<ReturnType<typeof testApp>>, token: string) =>
+  (await call(app, 'GET', '/wps/v2/wallets/balance', { token })).envelope;
+
+describe('a state directory', () => {
+  it('brings back accounts, sessions, the ledger, the clock, flags, module state and the RSA key', async () => {
+    const dir = stateDir();
+    const first = await testApp({ stateDir: dir });
+    const token = await registerAndDeposit(first, 'keeper01', 250.75);
+    const seedToken = await login(first);
+    await call(first, 'POST', '/__sim/clock/advance', { body: { ms: 60_000 } });
+    await call(first, 'POST', '/__sim/flags', { body: { modId: 'FREEPLAY3', enabled: true } });
+    const modulus = first.sim.rsa.modulusHex;
+    const records = encodeRecords(first.sim);
+    await first.close();
+
+    const second = await testApp({ stateDir: dir });
+    expect(second.sim.rsa.modulusHex).toBe(modulus);
+    expect((await balance(second, token)).value.sumBalance).toBe(250.75);
+    expect((await balance(second, seedToken)).success).toBe(true);
+    expect(second.sim.clock.offset).toBeGreaterThanOrEqual(60_000);
+    expect(second.sim.flag('FREEPLAY3')).toBe(true);
+    expect(second.sim.ledger.consistent('keeper01')).toBe(true);
+    // Every record of the first world, byte for byte.
+    const again = encodeRecords(second.sim);
+    for (const [key, json] of records) if (key !== 'clock') expect(again.get(key), key).toBe(json);
+    // A password set before the restart still logs in (and works with the kept key).
+    const relog = await call(second, 'POST', '/wps/session/login', { encrypted: true, body: { type: 'username', username: 'keeper01', password: PASSWORD } });
+    expect(relog.envelope.success, relog.body).toBe(true);
+    // Instances work again: a new deposit posts on the restored ledger.
+    const dep = await call(second, 'POST', '/wps/wallet/deposit', { token, body: { channelId: 'easypaisa', amount: 10 } });
+    expect(dep.envelope.value.balanceAfter).toBe(260.75);
+  });
+
+  it('writes what JSON cannot say and reads it back: Maps, Sets, dates, ±Infinity, undefined, $-keys', () => {
+    const sim = new Sim();
+    const odd = {
+      map: new Map<unknown, unknown>([[1, new Set(['a'])], ['k', { $weird: true, inner: { $also: [undefined, -Infinity] } }]]),
+      when: new Date(1_700_000_000_000),
+      due: Infinity,
+      list: Array.from({ length: 150 }, (_, i) => ({ i })),
+    };
+    Object.assign(sim, { odd });
+    const records = encodeRecords(sim);
+    const back = new Sim();
+    applyRecords(back, new Map([...records].map(([k, v]) => [k, JSON.parse(v) as never])));
+    expect((back as unknown as { odd: typeof odd }).odd).toEqual(odd);
+    expect(encodeRecords(back)).toEqual(records);
+  });
+
+  it('never writes a plaintext password: not a registered one, a seed one or the brand default', async () => {
+    const dir = stateDir();
+    const app = await testApp({ stateDir: dir });
+    await registerAndDeposit(app, 'secretive', 5);
+    await login(app);
+    await app.close();
+    const text = allText(dir);
+    expect(text).toContain('secretive');
+    expect(text).not.toContain(PASSWORD);
+    // No password field at all (the seed members' and the brand's default); hashes are kept.
+    expect(text).not.toMatch(/"(password|paymentPassword|defaultPassword)":"/);
+    expect(text).not.toContain(`"${app.sim.world.brand.defaultPassword}"`);
+    expect(text).toMatch(/"passwordHash":"/);
+    // The key and the worlds are the owner's only.
+    expect(statSync(join(dir, 'rsa-key.pem')).mode & 0o077).toBe(0);
+    expect(statSync(join(dir, 'worlds', 'default.snapshot.json')).mode & 0o077).toBe(0);
+  });
+
+  it('skips the commit of a read that changed nothing, and commits one that did', async () => {
+    const dir = stateDir();
+    const app = await testApp({ stateDir: dir });
+    const token = await login(app);
+    const log = join(dir, 'worlds', 'default.log');
+    // The first read makes the wallet module's state: that is a change.
+    await call(app, 'GET', '/wps/v2/wallets/balance', { token });
+    const size = statSync(log).size;
+    await call(app, 'GET', '/wps/v2/wallets/balance', { token });
+    expect(statSync(log).size).toBe(size);
+    // A captcha is issued by a GET: it must survive too.
+    await call(app, 'GET', '/wps/captcha');
+    expect(statSync(log).size).toBeGreaterThan(size);
+  });
+
+  it('compacts the log into the snapshot and keeps the world', async () => {
+    const dir = stateDir();
+    const persistence = new FileWorldPersistence({ dir, compactBytes: 1 });
+    const sim = new Sim();
+    sim.createAccount({ account: 'compact01', password: PASSWORD });
+    persistence.commit('default', sim);
+    const log = join(dir, 'worlds', 'default.log');
+    // The first commit outgrew the limit: the snapshot holds the world, the log is empty again.
+    expect(statSync(log).size).toBe(0);
+    const snapshot = statSync(join(dir, 'worlds', 'default.snapshot.json')).size;
+    sim.ledger.post('compact01', 'deposit', 42, 'test', sim.now());
+    persistence.commit('default', sim);
+    persistence.close();
+    // The next change is one short line (the log compacts again once it outgrows the snapshot).
+    expect(statSync(log).size).toBeGreaterThan(0);
+    expect(statSync(log).size).toBeLessThan(snapshot / 100);
+    const back = new FileWorldPersistence({ dir }).load('default', () => new Sim());
+    expect(back?.ledger.balance('compact01')).toBe(42);
+  });
+
+  it('drops a half-written last change (power loss) and says so', async () => {
+    const dir = stateDir();
+    const persistence = new FileWorldPersistence({ dir });
+    const sim = new Sim();
+    sim.ledger.post('player01', 'deposit', 7, 'kept', sim.now());
+    persistence.commit('default', sim);
+    persistence.close();
+    const log = join(dir, 'worlds', 'default.log');
+    appendFileSync(log, '{"set":{"f:accou');
+    const report = vi.fn();
+    const back = new FileWorldPersistence({ dir, report }).load('default', () => new Sim());
+    expect(back?.ledger.balance('player01')).toBe(sim.ledger.balance('player01'));
+    expect(report).toHaveBeenCalledWith(expect.stringContaining('dropped a half-written last change'));
+    expect(readFileSync(log, 'utf8').endsWith('\n')).toBe(true);
+  });
+
+  it('moves a corrupt world aside, names it, and serves the world fresh', async () => {
+    const dir = stateDir();
+    const persistence = new FileWorldPersistence({ dir });
+    const sim = new Sim();
+    sim.createAccount({ account: 'lost01', password: PASSWORD });
+    persistence.save('default', sim);
+    persistence.close();
+    const snapshot = join(dir, 'worlds', 'default.snapshot.json');
+    writeFileSync(snapshot, '{"format":1,"records":{"f:accounts#"');
+    const report = vi.fn();
+    expect(new FileWorldPersistence({ dir, report }).load('default', () => new Sim())).toBeUndefined();
+    expect(report).toHaveBeenCalledWith(expect.stringMatching(/default\.snapshot\.json of world "default" is unreadable.*moved to .*corrupt-.*serving the world fresh/));
+    expect(existsSync(snapshot)).toBe(false);
+    const aside = readdirSync(join(dir, 'worlds')).filter((f) => f.includes('.corrupt-'));
+    expect(aside.some((f) => f.startsWith('default.snapshot.json.corrupt-'))).toBe(true);
+  });
+
+  it('answers 503 with the envelope, never 2xx, when the change cannot be written (a full disk)', async () => {
+    const dir = stateDir();
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const full = await testApp({ stateDir: dir });
+    // /dev/full: every write fails with ENOSPC, as on a full disk (the log is opened on first write).
+    symlinkSync('/dev/full', join(dir, 'worlds', 'default.log'));
+    const token = (await call(full, 'POST', '/wps/session/login', { encrypted: true, body: { type: 'username', username: 'player01', password: 'Passw0rd!' } })).envelope;
+    expect(token).toMatchObject({ success: false, errorCode: 'sim.state.unwritable' });
+    const session = full.sim.sessions.create('player01', 'username').token;
+    const before = full.sim.ledger.balance('player01');
+    const dep = await call(full, 'POST', '/wps/wallet/deposit', { token: session, body: { channelId: 'easypaisa', amount: 10 } });
+    expect(dep.statusCode).toBe(503);
+    expect(dep.envelope).toMatchObject({ success: false, errorCode: 'sim.state.unwritable' });
+    expect(dep.envelope.message).toMatch(/could not be saved to .*default\.log \(ENOSPC\)/);
+    expect(errors).toHaveBeenCalledWith(expect.stringContaining('default.log'));
+    // A refusal keeps its own answer.
+    const bad = await call(full, 'POST', '/wps/wallet/deposit', { token: session, body: { channelId: 'easypaisa', amount: -1 } });
+    expect(bad.statusCode).toBe(400);
+    // The change is kept in memory (it is written with the next commit that succeeds).
+    expect(full.sim.ledger.balance('player01')).toBe(before + 10);
+  });
+
+  it('serves a world fresh when a device stands in its log (never reads it forever)', async () => {
+    const dir = stateDir();
+    const report = vi.fn();
+    const persistence = new FileWorldPersistence({ dir, report });
+    symlinkSync('/dev/zero', join(dir, 'worlds', 'default.log'));
+    expect(persistence.load('default', () => new Sim())).toBeUndefined();
+    expect(report).toHaveBeenCalledWith(expect.stringContaining('not a regular file'));
+  });
+});
