@@ -158,18 +158,6 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
   });
   app.decorate('worlds', worlds);
   app.decorate('sim', { getter: () => worlds.get(DEFAULT_WORLD) });
-  if (state) {
-    installDurability(app, { persistence: state.persistence, worldOf: (request) => ({ name: request.worldName, sim: request.sim }) });
-    app.addHook('onClose', (_app, done) => {
-      try {
-        worlds.saveAll();
-      } catch (err) {
-        console.error(err instanceof Error ? err.message : err);
-      }
-      state.close();
-      done();
-    });
-  }
   app.decorateRequest('simSession', null);
   app.decorateRequest('simAccount', null);
   app.decorateRequest('sim', null as unknown as Sim);
@@ -212,6 +200,19 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
     leave(request);
     done();
   });
+  // After the world is known: every request that may have changed its world commits it first.
+  if (state) {
+    installDurability(app, { persistence: state.persistence, worldOf: (request) => ({ name: request.worldName, sim: request.sim }) });
+    app.addHook('onClose', (_app, done) => {
+      try {
+        worlds.saveAll();
+      } catch (err) {
+        console.error(err instanceof Error ? err.message : err);
+      }
+      state.close();
+      done();
+    });
+  }
   await app.register(formbody);
   await app.register(securityHeaders, { webDist: options.webDist });
   // gzip or brotli (quality 4, the plugin's default) for the web app's files and every JSON reply

@@ -92,7 +92,7 @@ export class Worlds {
     this.maxWorlds = Math.max(1, options.maxWorlds ?? DEFAULT_MAX_WORLDS);
     // The default world is there from the start (loaded from --state when it was saved), so a bad
     // --scenario fails at start.
-    this.get(DEFAULT_WORLD);
+    this.add(DEFAULT_WORLD, options.persistence?.load(DEFAULT_WORLD, () => this.fresh()) ?? this.fresh());
   }
 
   /** The world of this name: loaded from the state directory, or created from the start scenario, on first use. */
