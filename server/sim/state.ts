@@ -40,7 +40,6 @@ export interface Account {
   referredBy?: string;
   favourites: number[];
   recentGames: number[];
-  failedLogins: number;
   avatar: number;
 }
 
@@ -107,7 +106,6 @@ export class Sim {
       referralCode: `R${String(m.id).padStart(6, '0')}`,
       favourites: [],
       recentGames: [],
-      failedLogins: 0,
       avatar: m.id % 8,
     };
     this.accounts.set(account.account, account);
@@ -237,7 +235,6 @@ export class Sim {
       referralCode: `R${String(id).padStart(6, '0')}`,
       favourites: [],
       recentGames: [],
-      failedLogins: 0,
       avatar: id % 8,
       ...rest,
       passwordHash: hashPassword(password),
