@@ -16,6 +16,10 @@ export const ErrorCode = {
   throttled: 'too-many-requests',
   encryption: 'request_encryption_err',
   notFound: 'resource.not.found',
+  /** A known path called with a method it does not have (405, with Allow). */
+  methodNotAllowed: 'request_method_err',
+  /** A body of a media type the operation does not take (415). */
+  unsupportedMediaType: 'request_content_type_err',
   unknown: 'unknown',
 } as const;
 

@@ -16,6 +16,7 @@ import { assetRoutes } from './assets';
 import { installFaultHook } from './control/faults';
 import { controlRoutes } from './control/routes';
 import { ApiError } from './errors';
+import { sendMethodNotAllowed, trackRouteMethods } from './methods';
 import { securityHeaders } from './security-headers';
 import { agentRoutes } from './routes/agent';
 import { demoGameRoutes } from './routes/demo-game';
@@ -110,6 +111,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
     },
   });
   app.setValidatorCompiler(validatorCompilers());
+  const routeMethods = trackRouteMethods(app);
 
   app.decorate('sim', new Sim({ scenario: options.scenario ?? 'default' }));
   app.decorateRequest('simSession', null);
@@ -217,6 +219,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
 
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
+    if (sendMethodNotAllowed(routeMethods, request, reply, path)) return reply;
     if (indexHtml && request.method === 'GET' && !API_PREFIXES.some((p) => path.startsWith(p))) {
       // History mode: every app route answers the SPA shell, revalidated on every visit so a new
       // build is picked up at once.
