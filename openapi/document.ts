@@ -5,6 +5,7 @@
 import type { TSchema } from '@sinclair/typebox';
 import type { AnyOperation, Area } from './define';
 import { CommonHeadersSchema, EncryptedBodySchema, ErrorEnvelopeSchema, Ok } from './common';
+import { moduleIdSchema, moduleIdsOf } from './module-id';
 import { operationList } from './operations';
 
 type Json = Record<string, unknown>;
@@ -72,8 +73,8 @@ function parameters(op: AnyOperation, components: Json): Json[] {
       name: headerNames[key] ?? key,
       in: 'header',
       required: headerObj.required?.includes(key) ?? false,
-      description: s.description,
-      schema: key === 'moduleid' ? { type: 'string', const: op.moduleId } : s,
+      description: key === 'moduleid' ? moduleIdSchema(op).description : s.description,
+      schema: key === 'moduleid' ? { type: 'string', enum: moduleIdsOf(op) } : s,
     });
   }
   if (op.headers) {

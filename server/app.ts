@@ -56,7 +56,7 @@ interface ValidationIssue {
   instancePath: string;
   keyword?: string;
   message?: string;
-  params?: { missingProperty?: string; additionalProperty?: string; allowedValue?: unknown };
+  params?: { missingProperty?: string; additionalProperty?: string; allowedValue?: unknown; allowedValues?: unknown[] };
 }
 
 /**
@@ -72,6 +72,7 @@ function validationFields(context: string | undefined, issues: ValidationIssue[]
     const field = [where, path, leaf].filter(Boolean).join('/');
     const entry = byField.get(field) ?? { messages: [], allowed: [] };
     if (v.keyword === 'const') entry.allowed.push(v.params?.allowedValue);
+    else if (v.keyword === 'enum') entry.allowed.push(...(v.params?.allowedValues ?? []));
     else if (v.keyword !== 'anyOf' && v.message && !entry.messages.includes(v.message)) entry.messages.push(v.message);
     byField.set(field, entry);
   }
