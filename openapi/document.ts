@@ -60,6 +60,8 @@ function errorResponses(op: AnyOperation): Json {
   if (op.access !== 'public') out['401'] = ref;
   // 403: role refusals and region restriction; every call may meet the latter.
   out['403'] = ref;
+  // 415: a body of another type than the call takes (any method whose body is parsed).
+  if (op.method !== 'GET') out['415'] = ref;
   return out;
 }
 
@@ -157,11 +159,12 @@ export function buildDocument(): Json {
           content: { 'application/json': { schema: { $ref: '#/components/schemas/EncryptedBody' } } },
         };
       } else {
-        const mediaType = op.formEncoded ? 'application/x-www-form-urlencoded' : 'application/json';
         const media: Json = { schema: plain };
         const ex = firstExample(plain);
         if (ex !== undefined) media.example = ex;
-        operation.requestBody = { required: true, content: { [mediaType]: media } };
+        // The form-encoded call (forgot password by email) takes JSON as well; every other, JSON only.
+        const content: Json = op.formEncoded ? { 'application/x-www-form-urlencoded': media, 'application/json': media } : { 'application/json': media };
+        operation.requestBody = { required: true, content };
       }
     }
     const path = (paths[op.path] ??= {});

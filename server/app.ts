@@ -6,7 +6,6 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
-import formbody from '@fastify/formbody';
 import fastifyStatic from '@fastify/static';
 import Ajv from 'ajv';
 import addFormats from 'ajv-formats';
@@ -15,6 +14,7 @@ import { ErrorCode } from '../openapi/common';
 import { assetRoutes } from './assets';
 import { installFaultHook } from './control/faults';
 import { controlRoutes } from './control/routes';
+import { contentTypes, unsupportedMediaTypeEnvelope } from './content-type';
 import { ApiError } from './errors';
 import { sendMethodNotAllowed, trackRouteMethods } from './methods';
 import { securityHeaders } from './security-headers';
@@ -119,7 +119,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
   app.decorateRequest('simAccount', null);
 
   await app.register(cookie);
-  await app.register(formbody);
+  contentTypes(app);
   await app.register(securityHeaders, { webDist: options.webDist });
   // gzip or brotli (quality 4, the plugin's default) for the web app's files and every JSON reply
   // over 1 KB, when the client asks for it: the initial JavaScript goes over the wire at about a
@@ -138,10 +138,13 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
       });
     }
     const status = error.statusCode ?? 500;
-    // The contract's statuses (design.md): a body of the wrong type or size is a bad request.
-    if (status === 415 || status === 413) {
-      const field = status === 415 ? 'headers/content-type' : 'body';
-      return reply.status(400).send({ success: false, errorCode: ErrorCode.requestParam, message: error.message, value: { fields: [{ field, message: error.message }] } });
+    // A body of a type the operation does not take is 415 (issue 12 item 3); one over the size
+    // limit is a bad request (design.md).
+    if (status === 415) {
+      return reply.status(415).send(unsupportedMediaTypeEnvelope(request));
+    }
+    if (status === 413) {
+      return reply.status(400).send({ success: false, errorCode: ErrorCode.requestParam, message: error.message, value: { fields: [{ field: 'body', message: error.message }] } });
     }
     if (status >= 400 && status < 500) {
       return reply.status(status).send({ success: false, errorCode: ErrorCode.requestParam, message: error.message });

@@ -111,7 +111,8 @@ export function registerOperation<O extends AnyDef>(app: FastifyInstance, op: O,
     method: op.method,
     url: op.path,
     schema,
-    config: { operationId: op.operationId },
+    // formEncoded: the one operation whose form body is parsed (server/content-type.ts).
+    config: { operationId: op.operationId, formEncoded: !!op.formEncoded },
     // Synchronous hooks (done callbacks): they run on every call, and an async hook costs a promise.
     onRequest: (request, _reply, done) => {
       const sim = app.sim;
