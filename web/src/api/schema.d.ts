@@ -2095,7 +2095,7 @@ export interface components {
          */
         LoginRequest: {
             /**
-             * @description Login mode; sms only with MOBILEVERCODELOGIN3.
+             * @description Login mode; sms only with MOBILEVERCODELOGIN3. Without it: username.
              * @default username
              */
             type: "username" | "sms";
