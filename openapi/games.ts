@@ -1,5 +1,6 @@
 /** Games area: menus, vendors, game lists, hot/recent/favourites, launch, PVP rooms. Spec sections 3, 7, 9. */
 import { Type, type Static } from '@sinclair/typebox';
+import { MAX_PAGE_NO } from './common';
 import { op } from './define';
 
 export const GameSchema = Type.Object(
@@ -131,7 +132,7 @@ export const gamesOps = {
         gameType: Type.Optional(Type.String({ maxLength: 32 })),
         platform: Type.Optional(Type.String({ maxLength: 32 })),
         language,
-        pageNo: Type.Optional(Type.Integer({ minimum: 1, default: 1 })),
+        pageNo: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_PAGE_NO, default: 1 })),
         pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 200, default: 42 })),
       },
       { examples: [{ merchantCode: 'DEMO', isPlatform: 2, platform: 'html5-desktop', language: 'EN' }] },
@@ -161,7 +162,7 @@ export const gamesOps = {
         minBet: Type.Optional(Type.Number({ minimum: 0 })),
         minLineNum: Type.Optional(Type.Integer({ minimum: 0 })),
         language,
-        pageNo: Type.Optional(Type.Integer({ minimum: 1, default: 1 })),
+        pageNo: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_PAGE_NO, default: 1 })),
         pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 200, default: 42 })),
       },
       { examples: [{ clientType: 3, gameType: 'RNG', pageNo: 1, pageSize: 42, language: 'EN' }] },
@@ -197,7 +198,7 @@ export const gamesOps = {
         platform: Type.Optional(Type.String({ maxLength: 32, default: 'flash' })),
         language,
         gameType: Type.Optional(Type.String({ maxLength: 32, default: 'RNG' })),
-        pageNo: Type.Optional(Type.Integer({ minimum: 1, default: 1 })),
+        pageNo: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_PAGE_NO, default: 1 })),
         pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 200, default: 42 })),
       },
       { examples: [{ clientType: 3, platform: 'flash', language: 'EN', gameType: 'RNG' }] },

@@ -67,6 +67,9 @@ function validationFields(context: string | undefined, issues: ValidationIssue[]
   const where = context === 'querystring' ? 'query' : (context ?? 'body');
   const byField = new Map<string, { messages: string[]; allowed: unknown[] }>();
   for (const v of issues) {
+    // An if/then schema reports the then branch's own error (the missing field) and "must match
+    // then" for the whole object; the first names the field.
+    if (v.keyword === 'if') continue;
     const path = v.instancePath.replace(/^\//, '');
     const leaf = v.params?.missingProperty ?? v.params?.additionalProperty;
     const field = [where, path, leaf].filter(Boolean).join('/');

@@ -5594,7 +5594,10 @@ export interface operations {
     getLotteryMenu: {
         parameters: {
             query?: {
-                /** @example Lott */
+                /**
+                 * @description A prize mode of the brand (Lott, ZY, Elott, SEA; any letter case); empty or left out: every mode.
+                 * @example Lott
+                 */
                 prizeMode?: string;
             };
             header?: never;
@@ -5638,7 +5641,10 @@ export interface operations {
     getRecentLotteryMenu: {
         parameters: {
             query?: {
-                /** @example Lott */
+                /**
+                 * @description A prize mode of the brand (Lott, ZY, Elott, SEA; any letter case); empty or left out: every mode.
+                 * @example Lott
+                 */
                 prizeMode?: string;
             };
             header?: never;
@@ -5684,7 +5690,10 @@ export interface operations {
             query?: {
                 /** @example 20 */
                 count?: number;
-                /** @example Lott */
+                /**
+                 * @description A prize mode of the brand (Lott, ZY, Elott, SEA; any letter case); empty or left out: every mode.
+                 * @example Lott
+                 */
                 prizeMode?: string;
                 /** @example WEB */
                 device?: string;
@@ -5827,9 +5836,15 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    /** @default VN */
+                    /**
+                     * @description Lottery area code, any letter case.
+                     * @default VN
+                     */
                     area?: string;
-                    /** @default LOTT */
+                    /**
+                     * @description LOTT or ELOTT, any letter case.
+                     * @default LOTT
+                     */
                     mode?: string;
                     gameCode?: string;
                     playType?: string;
