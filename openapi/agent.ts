@@ -4,12 +4,12 @@
  */
 import { Type } from '@sinclair/typebox';
 import { op } from './define';
-import { Money, Page, Timestamp } from './common';
+import { MAX_PAGE_NO, Money, Page, Timestamp } from './common';
 import { AnnouncementSchema } from './system';
 import { BetRecordSchema, TransactionSchema } from './wallet';
 
 const pageQuery = {
-  pageNo: Type.Optional(Type.Integer({ minimum: 1, default: 1 })),
+  pageNo: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_PAGE_NO, default: 1 })),
   pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 })),
 };
 const accountFilter = {

@@ -49,8 +49,11 @@ export function Ok<T extends TSchema>(value: T, title: string) {
   );
 }
 
+/** The largest page number the server takes: a whole number it can count exactly. */
+export const MAX_PAGE_NO = Number.MAX_SAFE_INTEGER;
+
 export const Paging = {
-  pageNo: Type.Optional(Type.Integer({ minimum: 1, default: 1, description: 'One-based page.' })),
+  pageNo: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_PAGE_NO, default: 1, description: 'One-based page.' })),
   pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 200, default: 20 })),
 };
 

@@ -6,6 +6,7 @@ import type { TSchema } from '@sinclair/typebox';
 import type { AnyOperation, Area } from './define';
 import { CommonHeadersSchema, EncryptedBodySchema, ErrorEnvelopeSchema, Ok } from './common';
 import { errorCodesOf, errorRegistry } from './errors';
+import { moduleIdSchema, moduleIdsOf } from './module-id';
 import { operationList } from './operations';
 
 type Json = Record<string, unknown>;
@@ -60,6 +61,8 @@ function errorResponses(op: AnyOperation): Json {
   if (op.access !== 'public') out['401'] = ref;
   // 403: role refusals and region restriction; every call may meet the latter.
   out['403'] = ref;
+  // 415: a body of another type than the call takes (any method whose body is parsed).
+  if (op.method !== 'GET') out['415'] = ref;
   return out;
 }
 
@@ -73,8 +76,8 @@ function parameters(op: AnyOperation, components: Json): Json[] {
       name: headerNames[key] ?? key,
       in: 'header',
       required: headerObj.required?.includes(key) ?? false,
-      description: s.description,
-      schema: key === 'moduleid' ? { type: 'string', const: op.moduleId } : s,
+      description: key === 'moduleid' ? moduleIdSchema(op).description : s.description,
+      schema: key === 'moduleid' ? { type: 'string', enum: moduleIdsOf(op) } : s,
     });
   }
   if (op.headers) {
@@ -158,11 +161,12 @@ export function buildDocument(): Json {
           content: { 'application/json': { schema: { $ref: '#/components/schemas/EncryptedBody' } } },
         };
       } else {
-        const mediaType = op.formEncoded ? 'application/x-www-form-urlencoded' : 'application/json';
         const media: Json = { schema: plain };
         const ex = firstExample(plain);
         if (ex !== undefined) media.example = ex;
-        operation.requestBody = { required: true, content: { [mediaType]: media } };
+        // The form-encoded call (forgot password by email) takes JSON as well; every other, JSON only.
+        const content: Json = op.formEncoded ? { 'application/x-www-form-urlencoded': media, 'application/json': media } : { 'application/json': media };
+        operation.requestBody = { required: true, content };
       }
     }
     const path = (paths[op.path] ??= {});

@@ -24,7 +24,7 @@ export interface ErrorScope {
 }
 
 export interface ErrorEntry {
-  status: 400 | 401 | 403 | 404 | 409 | 429 | 500 | 503;
+  status: 400 | 401 | 403 | 404 | 405 | 409 | 415 | 429 | 500 | 503;
   /** English default; the client shows the errors catalogue's text for the code in the user's language. */
   message: string;
   scope: ErrorScope;
@@ -51,6 +51,18 @@ export const errorRegistry = {
   request_param_err: {
     status: 400,
     message: 'Request parameters are invalid',
+    scope: { rule: 'every' },
+  },
+  // A known path called with a method it does not have (405, with Allow; server/methods.ts).
+  request_method_err: {
+    status: 405,
+    message: 'Method not allowed',
+    scope: { rule: 'every' },
+  },
+  // A body of a media type the operation does not take (415; server/content-type.ts).
+  request_content_type_err: {
+    status: 415,
+    message: 'Unsupported content type',
     scope: { rule: 'every' },
   },
   'login.not.session': {
@@ -379,6 +391,10 @@ export const ErrorCode = {
   regionRestricted: 'system.region.restricted',
   throttled: 'too-many-requests',
   notFound: 'resource.not.found',
+  /** A known path called with a method it does not have (405, with Allow). */
+  methodNotAllowed: 'request_method_err',
+  /** A body of a media type the operation does not take (415). */
+  unsupportedMediaType: 'request_content_type_err',
   unknown: 'unknown',
 } as const satisfies Record<string, ErrorCodeName>;
 

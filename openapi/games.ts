@@ -1,6 +1,7 @@
 /** Games area: menus, vendors, game lists, hot/recent/favourites, launch, PVP rooms. Spec sections 3, 7, 9. */
 import { Type, type Static } from '@sinclair/typebox';
 import { LOBBY_PAGE_SIZE } from './constants';
+import { MAX_PAGE_NO } from './common';
 import { op } from './define';
 
 export const GameSchema = Type.Object(
@@ -132,7 +133,7 @@ export const gamesOps = {
         gameType: Type.Optional(Type.String({ maxLength: 32 })),
         platform: Type.Optional(Type.String({ maxLength: 32 })),
         language,
-        pageNo: Type.Optional(Type.Integer({ minimum: 1, default: 1 })),
+        pageNo: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_PAGE_NO, default: 1 })),
         pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 200, default: LOBBY_PAGE_SIZE })),
       },
       { examples: [{ merchantCode: 'DEMO', isPlatform: 2, platform: 'html5-desktop', language: 'EN' }] },
@@ -162,7 +163,7 @@ export const gamesOps = {
         minBet: Type.Optional(Type.Number({ minimum: 0 })),
         minLineNum: Type.Optional(Type.Integer({ minimum: 0 })),
         language,
-        pageNo: Type.Optional(Type.Integer({ minimum: 1, default: 1 })),
+        pageNo: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_PAGE_NO, default: 1 })),
         pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 200, default: LOBBY_PAGE_SIZE })),
       },
       { examples: [{ clientType: 3, gameType: 'RNG', pageNo: 1, pageSize: 42, language: 'EN' }] },
@@ -198,7 +199,7 @@ export const gamesOps = {
         platform: Type.Optional(Type.String({ maxLength: 32, default: 'flash' })),
         language,
         gameType: Type.Optional(Type.String({ maxLength: 32, default: 'RNG' })),
-        pageNo: Type.Optional(Type.Integer({ minimum: 1, default: 1 })),
+        pageNo: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_PAGE_NO, default: 1 })),
         pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 200, default: LOBBY_PAGE_SIZE })),
       },
       { examples: [{ clientType: 3, platform: 'flash', language: 'EN', gameType: 'RNG' }] },

@@ -28,8 +28,27 @@ const Numero = Type.Object(
   { title: 'Numero' },
 );
 
+/** The brand's prize modes (fixtures/brand.json); the server refuses any other (issue 12 item 5). */
+export const PRIZE_MODES = ['Lott', 'ZY', 'Elott', 'SEA'] as const;
+
+/**
+ * A pattern matching exactly these words in any letter case (JSON Schema patterns have no flags):
+ * the server matches prize modes and lottery modes case-insensitively.
+ */
+function anyCase(words: readonly string[], optional = false): string {
+  const alt = words.map((w) => [...w].map((c) => (c.toLowerCase() === c.toUpperCase() ? c : `[${c.toUpperCase()}${c.toLowerCase()}]`)).join(''));
+  return `^(?:${alt.join('|')})${optional ? '?' : ''}$`;
+}
+
+/** A prize mode, or empty for every mode, as the server takes it. */
+const PrizeModeSchema = Type.String({
+  pattern: anyCase(PRIZE_MODES, true),
+  description: `A prize mode of the brand (${PRIZE_MODES.join(', ')}; any letter case); empty or left out: every mode.`,
+  examples: ['Lott'],
+});
+
 const prizeModeQuery = Type.Object(
-  { prizeMode: Type.Optional(Type.String({ maxLength: 16, examples: ['Lott'] })) },
+  { prizeMode: Type.Optional(PrizeModeSchema) },
   { examples: [{ prizeMode: 'Lott' }] },
 );
 
@@ -67,7 +86,7 @@ export const lotteryOps = {
     query: Type.Object(
       {
         count: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: POPULAR_LOTTERY_COUNT })),
-        prizeMode: Type.Optional(Type.String({ maxLength: 16 })),
+        prizeMode: Type.Optional(PrizeModeSchema),
         device: Type.Optional(Type.String({ maxLength: 16 })),
         language: Type.Optional(Type.String({ maxLength: 8 })),
       },
@@ -117,8 +136,12 @@ export const lotteryOps = {
     inferred: true,
     body: Type.Object(
       {
-        area: Type.Optional(Type.String({ maxLength: 8, default: 'VN' })),
-        mode: Type.Optional(Type.String({ maxLength: 8, default: 'LOTT' })),
+        area: Type.Optional(
+          Type.String({ pattern: '^[A-Za-z]{2,8}$', default: 'VN', description: 'Lottery area code, any letter case.' }),
+        ),
+        mode: Type.Optional(
+          Type.String({ pattern: anyCase(['LOTT', 'ELOTT']), default: 'LOTT', description: 'LOTT or ELOTT, any letter case.' }),
+        ),
         gameCode: Type.Optional(Type.String({ maxLength: 32 })),
         playType: Type.Optional(Type.String({ maxLength: 32 })),
         view: Type.Union([Type.Literal('betting'), Type.Literal('lobby')]),
@@ -126,7 +149,12 @@ export const lotteryOps = {
         backUrl: Type.Optional(Type.String({ maxLength: 1024 })),
         language: Type.Optional(Type.String({ maxLength: 8 })),
       },
-      { examples: [{ area: 'VN', mode: 'LOTT', gameCode: 'VNHN', view: 'betting', device: 'WEB', language: 'EN' }] },
+      {
+        // The betting view opens one lottery, so it needs its gameCode (issue 12 item 5).
+        if: { properties: { view: { const: 'betting' } }, required: ['view'] },
+        then: { required: ['gameCode'] },
+        examples: [{ area: 'VN', mode: 'LOTT', gameCode: 'VNHN', view: 'betting', device: 'WEB', language: 'EN' }],
+      },
     ),
     value: Type.Object({ url: Type.String() }),
   }),

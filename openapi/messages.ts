@@ -1,7 +1,7 @@
 /** Messages area: platform messages (messageV2), unread count, chat URL and chat unread. */
 import { Type } from '@sinclair/typebox';
 import { op } from './define';
-import { Page, Timestamp } from './common';
+import { MAX_PAGE_NO, Page, Timestamp } from './common';
 
 export const MessageSchema = Type.Object(
   { id: Type.Integer(), title: Type.String(), content: Type.String(), timestamp: Timestamp(), read: Type.Boolean() },
@@ -20,7 +20,7 @@ export const messagesOps = {
     inferred: true,
     query: Type.Object(
       {
-        pageNo: Type.Optional(Type.Integer({ minimum: 1, default: 1 })),
+        pageNo: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_PAGE_NO, default: 1 })),
         pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 })),
       },
       { examples: [{ pageNo: 1, pageSize: 20 }] },

@@ -2,11 +2,11 @@
 import { Type } from '@sinclair/typebox';
 import { REMARK_MAX_LENGTH } from './constants';
 import { op } from './define';
-import { Money, Page, Timestamp } from './common';
+import { MAX_PAGE_NO, Money, Page, Timestamp } from './common';
 
 const pageQuery = Type.Object(
   {
-    pageNo: Type.Optional(Type.Integer({ minimum: 1, default: 1 })),
+    pageNo: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_PAGE_NO, default: 1 })),
     pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 })),
   },
   { examples: [{ pageNo: 1, pageSize: 20 }] },

@@ -4,10 +4,14 @@ import { op } from './define';
 
 export const LoginRequestSchema = Type.Object(
   {
-    type: Type.Union([Type.Literal('username'), Type.Literal('sms')], {
-      description: 'Login mode; sms only with MOBILEVERCODELOGIN3.',
-      default: 'username',
-    }),
+    // Optional with its default (issue 12 item 4): the server has always taken a body without it as
+    // a username login, and a required property with a default would say otherwise.
+    type: Type.Optional(
+      Type.Union([Type.Literal('username'), Type.Literal('sms')], {
+        description: 'Login mode; sms only with MOBILEVERCODELOGIN3. Without it: username.',
+        default: 'username',
+      }),
+    ),
     username: Type.Optional(Type.String({ maxLength: 64, description: 'Username (type username).' })),
     password: Type.Optional(Type.String({ maxLength: 128, description: 'Password (type username).' })),
     mobileNum: Type.Optional(Type.String({ maxLength: 32, description: 'Mobile number (type sms).' })),

@@ -6,7 +6,6 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
-import formbody from '@fastify/formbody';
 import fastifyStatic from '@fastify/static';
 import Ajv from 'ajv';
 import addFormats from 'ajv-formats';
@@ -16,8 +15,10 @@ import { assetRoutes } from './assets';
 import { installFaultHook } from './control/faults';
 import { installJournal } from './journal-hooks';
 import { controlRoutes } from './control/routes';
+import { contentTypes, unsupportedMediaTypeEnvelope } from './content-type';
 import { ApiError } from './errors';
 import { installDurability } from './durability';
+import { sendMethodNotAllowed, trackRouteMethods } from './methods';
 import { securityHeaders } from './security-headers';
 import { agentRoutes } from './routes/agent';
 import { demoGameRoutes } from './routes/demo-game';
@@ -83,7 +84,7 @@ interface ValidationIssue {
   instancePath: string;
   keyword?: string;
   message?: string;
-  params?: { missingProperty?: string; additionalProperty?: string; allowedValue?: unknown };
+  params?: { missingProperty?: string; additionalProperty?: string; allowedValue?: unknown; allowedValues?: unknown[] };
 }
 
 /**
@@ -94,11 +95,15 @@ function validationFields(context: string | undefined, issues: ValidationIssue[]
   const where = context === 'querystring' ? 'query' : (context ?? 'body');
   const byField = new Map<string, { messages: string[]; allowed: unknown[] }>();
   for (const v of issues) {
+    // An if/then schema reports the then branch's own error (the missing field) and "must match
+    // then" for the whole object; the first names the field.
+    if (v.keyword === 'if') continue;
     const path = v.instancePath.replace(/^\//, '');
     const leaf = v.params?.missingProperty ?? v.params?.additionalProperty;
     const field = [where, path, leaf].filter(Boolean).join('/');
     const entry = byField.get(field) ?? { messages: [], allowed: [] };
     if (v.keyword === 'const') entry.allowed.push(v.params?.allowedValue);
+    else if (v.keyword === 'enum') entry.allowed.push(...(v.params?.allowedValues ?? []));
     else if (v.keyword !== 'anyOf' && v.message && !entry.messages.includes(v.message)) entry.messages.push(v.message);
     byField.set(field, entry);
   }
@@ -143,6 +148,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
     },
   });
   app.setValidatorCompiler(validatorCompilers());
+  const routeMethods = trackRouteMethods(app);
 
   if (options.brand) checkBrand(options.brand);
   // --state DIR (ADR 010): every world and the RSA key are kept there; a second process is refused.
@@ -213,7 +219,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
       done();
     });
   }
-  await app.register(formbody);
+  contentTypes(app);
   await app.register(securityHeaders, { webDist: options.webDist });
   // gzip or brotli (quality 4, the plugin's default) for the web app's files and every JSON reply
   // over 1 KB, when the client asks for it: the initial JavaScript goes over the wire at about a
@@ -232,10 +238,13 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
       });
     }
     const status = error.statusCode ?? 500;
-    // The contract's statuses (design.md): a body of the wrong type or size is a bad request.
-    if (status === 415 || status === 413) {
-      const field = status === 415 ? 'headers/content-type' : 'body';
-      return reply.status(400).send({ success: false, errorCode: ErrorCode.requestParam, message: error.message, value: { fields: [{ field, message: error.message }] } });
+    // A body of a type the operation does not take is 415 (issue 12 item 3); one over the size
+    // limit is a bad request (design.md).
+    if (status === 415) {
+      return reply.status(415).send(unsupportedMediaTypeEnvelope(request));
+    }
+    if (status === 413) {
+      return reply.status(400).send({ success: false, errorCode: ErrorCode.requestParam, message: error.message, value: { fields: [{ field: 'body', message: error.message }] } });
     }
     if (status >= 400 && status < 500) {
       return reply.status(status).send({ success: false, errorCode: ErrorCode.requestParam, message: error.message });
@@ -318,6 +327,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
 
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
+    if (sendMethodNotAllowed(routeMethods, request, reply, path)) return reply;
     if (indexHtml && request.method === 'GET' && !API_PREFIXES.some((p) => path.startsWith(p))) {
       // `?world=NAME` on any page: this browser joins that world (issue 13); every call of the app
       // then carries the cookie.

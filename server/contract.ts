@@ -8,7 +8,9 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CommonHeadersSchema, ErrorCode, ErrorEnvelopeSchema, Ok } from '../openapi/common';
 import type { OperationDef } from '../openapi/define';
+import { moduleIdSchema } from '../openapi/module-id';
 import { ApiError } from './errors';
+import { moduleIdCheck } from './module-id';
 import { DecryptError } from './sim/rsa';
 import type { Account, Sim } from './sim/state';
 import type { Session } from './sim/sessions';
@@ -68,9 +70,10 @@ const ALWAYS_OPEN = new Set(['getSystemStatus']);
 
 function headersSchema(op: AnyDef): TObject {
   const extra: TObject | undefined = op.headers;
-  return extra
-    ? Type.Composite([CommonHeadersSchema, extra], { additionalProperties: true })
-    : CommonHeadersSchema;
+  return Type.Object(
+    { ...CommonHeadersSchema.properties, moduleid: Type.Optional(moduleIdSchema(op)), ...extra?.properties },
+    { additionalProperties: true },
+  );
 }
 
 /** Throws the maintenance or region error when the system status says so (spec section 4). */
@@ -103,17 +106,20 @@ export function registerOperation<O extends AnyDef>(app: FastifyInstance, op: O,
   if (op.query) schema.querystring = op.query;
   if (op.body) schema.body = op.body;
 
+  const checkModuleId = moduleIdCheck(op);
   app.route({
     method: op.method,
     url: op.path,
     schema,
-    config: { operationId: op.operationId },
+    // formEncoded: the one operation whose form body is parsed (server/content-type.ts).
+    config: { operationId: op.operationId, formEncoded: !!op.formEncoded },
     // Synchronous hooks (done callbacks): they run on every call, and an async hook costs a promise.
     onRequest: (request, _reply, done) => {
       const sim = request.sim;
       request.simSession = null;
       request.simAccount = null;
       try {
+        checkModuleId(request.headers.moduleid);
         gateSystemStatus(sim, op.operationId);
         if (op.access !== 'public') {
           const auth = request.headers.authorization;

@@ -11,6 +11,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 
@@ -181,10 +182,45 @@ export interface SecurityHeadersOptions {
   skip?: (request: FastifyRequest) => boolean;
 }
 
+/**
+ * Helmet's part of securityHeaderValues (issue 12 item 7): exactly those headers and values, every
+ * other Helmet default off, so the set stays as strict as before, no more and no less (HSTS, for one,
+ * belongs to the TLS front, not to a simulator on loopback http).
+ */
+export const HELMET_OPTIONS = {
+  // Not global: the plugin's own hook applies Helmet, so `skip` can leave forwarded replies alone.
+  global: false,
+  // The CSP is the hash-built policy of buildCsp, set below: Helmet writes directives joined by ';'
+  // with no space, while docs/deploy.md and static hosts use buildCsp's exact string.
+  contentSecurityPolicy: false,
+  crossOriginEmbedderPolicy: false,
+  crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+  crossOriginResourcePolicy: false,
+  originAgentCluster: false,
+  referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  strictTransportSecurity: false,
+  xDnsPrefetchControl: false,
+  xDownloadOptions: false,
+  xFrameOptions: { action: 'sameorigin' },
+  xPermittedCrossDomainPolicies: false,
+  xPoweredBy: false,
+  xXssProtection: false,
+} satisfies FastifyHelmetOptions;
+
+/** Headers securityHeaderValues lists that Helmet has no option for, or that are set here instead. */
+const OWN_HEADERS = new Set(['content-security-policy', 'permissions-policy']);
+
 const plugin: FastifyPluginAsync<SecurityHeadersOptions> = async (app, options) => {
   const gateway = options.configGateway === false ? undefined : configGatewayOrigin(options.webDist);
   const csp = cspForBuild(options.webDist, gateway, options.csp ?? cspSourcesFromEnv());
-  const headers = Object.entries(securityHeaderValues(csp));
+  const headers = Object.entries(securityHeaderValues(csp)).filter(([name]) => OWN_HEADERS.has(name));
+  await app.register(helmet, HELMET_OPTIONS);
+  // Runs after Helmet's own hooks, which give the reply its `helmet()`; Helmet writes its headers on
+  // the raw response, so a header a route sets itself still wins.
+  app.addHook('onRequest', (request, reply, done) => {
+    if (!options.skip?.(request)) reply.helmet();
+    done();
+  });
   // Synchronous (a done callback): it runs on every reply, and an async hook costs a promise each.
   app.addHook('onSend', (request, reply, payload, done) => {
     // A route that sets its own header (say, a page with a stricter or looser CSP) keeps it.
@@ -198,6 +234,7 @@ const plugin: FastifyPluginAsync<SecurityHeadersOptions> = async (app, options) 
 /**
  * Sets Content-Security-Policy, X-Content-Type-Options, Referrer-Policy, X-Frame-Options,
  * Permissions-Policy and Cross-Origin-Opener-Policy on every reply of the instance it is registered
- * on (not encapsulated: register it before the routes).
+ * on (not encapsulated: register it before the routes): the CSP and Permissions-Policy itself, the
+ * rest through @fastify/helmet (HELMET_OPTIONS).
  */
 export const securityHeaders = fp(plugin, { fastify: '5.x', name: 'security-headers' });

@@ -159,7 +159,7 @@ async function get(url: string, headers: Record<string, string> = {}) {
 
 /** A real encrypted login through `base`: RSA key, DES body, RSA-wrapped key header. */
 async function loginThrough(base: string): Promise<{ token: string; sent: string; encryption: string; status: number; body: unknown }> {
-  const key = (await (await get(`${base}/wps/session/key/rsa`, { ModuleId: 'LOGIN3' })).json()) as { value: string };
+  const key = (await (await get(`${base}/wps/session/key/rsa`, { ModuleId: 'RSAKEY3' })).json()) as { value: string };
   const { body, encryption } = encryptBody({ type: 'username', ...SEED.player }, key.value);
   const sent = JSON.stringify(body);
   const res = await fetch(`${base}/wps/session/login`, {

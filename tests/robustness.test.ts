@@ -20,7 +20,7 @@ describe('requests refused before the handler', () => {
     }
   });
 
-  it('a body of an unsupported content type: 400 naming the content type', async () => {
+  it('a body of an unsupported content type: 415 naming the content type (issue 12 item 3)', async () => {
     const app = await testApp();
     const res = await app.inject({
       method: 'POST',
@@ -28,7 +28,7 @@ describe('requests refused before the handler', () => {
       headers: { merchant: 'DEMO', 'content-type': 'application/xml' },
       payload: '<a/>',
     });
-    expect(res.statusCode).toBe(400);
+    expect(res.statusCode).toBe(415);
     expect(res.json().value.fields[0].field).toBe('headers/content-type');
   });
 

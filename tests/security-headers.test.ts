@@ -155,3 +155,33 @@ describe('web/public/config.json', () => {
     expect(config).toEqual({ merchant: 'DEMO', gatewayUrl: '', brand: 'Lucky Lotus' });
   });
 });
+
+describe('the exact header set (issue 12 item 7: through @fastify/helmet, as strict as before)', () => {
+  const EXPECTED = {
+    'content-security-policy': DEFAULT_CSP,
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'strict-origin-when-cross-origin',
+    'x-frame-options': 'SAMEORIGIN',
+    'permissions-policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=()',
+    'cross-origin-opener-policy': 'same-origin-allow-popups',
+  };
+  // What every reply carries whatever the plugin does.
+  const TRANSPORT = new Set(['content-type', 'content-length', 'date', 'connection', 'keep-alive']);
+
+  it('a page, a JSON reply and a 404 carry exactly these headers and no other', async () => {
+    const app = await appWith({ csp: {} });
+    for (const url of ['/', '/api', '/missing']) {
+      const res = await app.inject(url);
+      const security = Object.fromEntries(Object.entries(res.headers).filter(([name]) => !TRANSPORT.has(name)));
+      expect(security, url).toEqual(EXPECTED);
+    }
+    await app.close();
+  });
+
+  it('a skipped reply carries none of them', async () => {
+    const app = await appWith({ csp: {}, skip: () => true });
+    const res = await app.inject('/api');
+    expect(Object.keys(res.headers).filter((name) => !TRANSPORT.has(name))).toEqual([]);
+    await app.close();
+  });
+});

@@ -5,6 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { encryptBody } from '../openapi/wire-crypto';
+import { LoginFailures } from '../server/sim/login-failures';
 import { SESSION_TTL_MS } from '../server/sim/sessions';
 import { call, login, SEED, testApp } from './helpers';
 
@@ -117,13 +118,15 @@ describe('captcha after a failed login', () => {
     expect(res.envelope.value.token).toBeUndefined();
   });
 
-  it('an unknown username fails the same way as a wrong password (no account probing)', async () => {
+  it('an unknown username fails the same way as a wrong password over three attempts (no account probing)', async () => {
     const app = await testApp();
-    const unknown = await byUsername(app, 'nobody999', PASSWORD);
-    const wrong = await byUsername(app, 'player01', 'wrong-password');
-    expect(unknown.statusCode).toBe(400);
-    expect(unknown.envelope.errorCode).toBe(wrong.envelope.errorCode);
-    expect(unknown.envelope.message).toBe(wrong.envelope.message);
+    for (let attempt = 1; attempt <= 3; attempt += 1) {
+      const unknown = await byUsername(app, 'nobody999', PASSWORD);
+      const wrong = await byUsername(app, 'player01', 'wrong-password');
+      expect(unknown.statusCode, `attempt ${attempt}`).toBe(400);
+      expect(unknown.statusCode, `attempt ${attempt}`).toBe(wrong.statusCode);
+      expect(unknown.envelope, `attempt ${attempt}`).toEqual(wrong.envelope);
+    }
   });
 
   it('after a failure even the right password needs a captcha; a wrong answer is refused; the right one logs in', async () => {
@@ -401,5 +404,26 @@ describe('RSA key', () => {
     const { body, encryption } = encryptBody({ type: 'username', ...SEED.player }, hex);
     const ok = await call(app, 'POST', '/wps/session/login', { body, headers: { encryption } });
     expect(ok.statusCode, ok.body).toBe(200);
+  });
+});
+
+describe('login failures are counted by the submitted name, in a bounded map', () => {
+  it('an unknown name asks for a captcha after the same one failure as a known one', async () => {
+    const app = await testApp();
+    await byUsername(app, 'nobody999', 'wrong-password');
+    const again = await byUsername(app, 'nobody999', PASSWORD);
+    expect(again.envelope).toMatchObject({ errorCode: 'captcha-check-failed', value: { captcha: true } });
+  });
+
+  it('forgets the least recent name beyond its limit', () => {
+    const failures = new LoginFailures(2);
+    failures.record('a');
+    failures.record('b');
+    failures.record('a');
+    failures.record('c');
+    expect(failures.size).toBe(2);
+    expect(failures.count('b')).toBe(0);
+    expect(failures.count('a')).toBe(2);
+    expect(failures.count(' c ')).toBe(1);
   });
 });

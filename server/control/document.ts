@@ -15,6 +15,7 @@ const STATUS_TEXT: Record<number, string> = {
   400: 'Invalid input: the error envelope names the failing fields in value.fields.',
   404: 'Nothing to answer with (no such SMS, captcha or snapshot).',
   409: 'The journal is off (the simulator was started with --journal off).',
+  415: 'A body of another type than application/json.',
 };
 
 function parameters(op: ControlOp): Json[] {
@@ -51,7 +52,8 @@ export function buildControlDocument(): Json {
             content: { 'application/json': { schema: toJson(Ok(op.value, `${op.operationId}Reply`)) } },
           },
     };
-    for (const status of [400, ...(op.errors ?? [])]) {
+    const bodyType = op.method === 'GET' ? [] : [415];
+    for (const status of [400, ...bodyType, ...(op.errors ?? [])]) {
       responses[String(status)] = {
         description: STATUS_TEXT[status] ?? 'Error envelope.',
         content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' } } },

@@ -6,6 +6,7 @@ import { roundMoney, sumMoney } from '../../openapi/money';
 import { memberOps } from '../../openapi/member';
 import { registerArea } from '../contract';
 import { ApiError, forbidden, refused } from '../errors';
+import { loginFailures } from '../sim/login-failures';
 import { checkMobile } from '../sim/sms';
 import type { Account, Sim } from '../sim/state';
 import { CAPTCHA_COOKIE } from './session';
@@ -179,7 +180,7 @@ export async function memberRoutes(app: FastifyInstance): Promise<void> {
       const account = sim.findByMobile(mobile);
       if (!account) throw refused('invalid-phone-number', 'No account uses this mobile number');
       sim.setPassword(account, body.newPassword);
-      account.failedLogins = 0;
+      loginFailures(sim).clear(account.account);
       sim.sessions.revokeAccount(account.account);
       // Spec section 4: after a phone reset the player is logged in automatically.
       return { token: sim.sessions.create(account.account, 'phone-reset').token, account: account.account };

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { sessionOps } from '../../openapi/session';
 import { registerArea } from '../contract';
 import { ApiError, badRequest, forbidden, refused } from '../errors';
+import { loginFailures } from '../sim/login-failures';
 import { checkMobile } from '../sim/sms';
 import type { Account, Sim } from '../sim/state';
 
@@ -12,7 +13,7 @@ function loginResult(sim: Sim, account: Account, loginType: 'username' | 'sms' |
   const session = sim.sessions.create(account.account, loginType);
   const firstTimeLogin = account.firstTimeLogin;
   account.firstTimeLogin = false;
-  account.failedLogins = 0;
+  loginFailures(sim).clear(account.account);
   // Spec section 4: expiry is only enforced when the forced-change module is on.
   const passwordExpired = (account.passwordExpired || account.defaultPassword) && sim.flag('PWDEXPFORCECHANGE3');
   return { token: session.token, firstTimeLogin, passwordExpired, isAgent: account.isAgent, username: account.account };
@@ -35,8 +36,9 @@ export async function sessionRoutes(app: FastifyInstance): Promise<void> {
       if (!body.username) throw badRequest('username is required', 'body/username');
       if (!body.password) throw badRequest('password is required', 'body/password');
       const account = sim.findAccount(body.username);
-      const needsCaptcha = (account?.failedLogins ?? 0) > 0;
-      if (needsCaptcha) {
+      // Counted by the submitted name, never by the account, so no reply tells whether it exists.
+      const failures = loginFailures(sim);
+      if (failures.count(body.username) > 0) {
         const captchaId = request.cookies[CAPTCHA_COOKIE];
         if (!body.captcha) throw refused('captcha-check-failed', 'Captcha required', { captcha: true });
         if (!sim.captcha.check(captchaId, body.captcha)) {
@@ -44,7 +46,7 @@ export async function sessionRoutes(app: FastifyInstance): Promise<void> {
         }
       }
       if (!account || !sim.checkPassword(account, body.password)) {
-        if (account) account.failedLogins += 1;
+        failures.record(body.username);
         // The captcha flag asks the client for a captcha on the next attempt (spec section 4).
         throw refused('login.password.incorrect', 'Account/password/email format incorrect', { captcha: true });
       }

@@ -41,7 +41,6 @@ export interface Account {
   referredBy?: string;
   favourites: number[];
   recentGames: number[];
-  failedLogins: number;
   avatar: number;
 }
 
@@ -126,7 +125,6 @@ export class Sim {
       referralCode: `R${String(m.id).padStart(6, '0')}`,
       favourites: [],
       recentGames: [],
-      failedLogins: 0,
       avatar: m.id % 8,
     };
     this.accounts.set(account.account, account);
@@ -269,7 +267,6 @@ export class Sim {
       referralCode: `R${String(id).padStart(6, '0')}`,
       favourites: [],
       recentGames: [],
-      failedLogins: 0,
       avatar: id % 8,
       ...rest,
       passwordHash: hashPassword(password),

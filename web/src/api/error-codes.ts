@@ -2,6 +2,8 @@
 /** Every error code the server can answer (the error registry); each has a text in the errors catalogue. */
 export const ERROR_CODES = [
   'request_param_err',
+  'request_method_err',
+  'request_content_type_err',
   'login.not.session',
   'in_need_true_account',
   'agent.not.agent',

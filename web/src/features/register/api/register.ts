@@ -28,9 +28,8 @@ export function useRegisterMobile() {
 /**
  * The registration SMS code; resolves to the countdown in seconds (60 per minute of the returned
  * expiredMinutes). The gateway wants ModuleId USERNAMEREG3 from the username form and MOBILENUMREG3
- * from the mobile form: the header is passed, but the client middleware currently sets ModuleId from
- * the operation (USERNAMEREG3) after it, so the override only takes effect once the client honours
- * the operation's alternative module ids.
+ * from the mobile form (the operation's x-module-ids; the server refuses any other, ADR 008): the
+ * header passed here is kept by the client middleware.
  */
 export async function sendRegisterSms(mobileNo: string, countryDialingCode: string, moduleId: 'USERNAMEREG3' | 'MOBILENUMREG3'): Promise<number> {
   const value = await unwrap(
