@@ -108,8 +108,10 @@ describe('system status', () => {
     expect(res.statusCode).toBe(404);
     expect(res.envelope).toMatchObject({ success: false, errorCode: 'resource.not.found' });
     expect(res.envelope.message).toContain('/wps/no/such/call');
+    // Issue 12 item 1: a known path with a method it does not have is a 405 with Allow, not a 404.
     const wrongMethod = await call(app, 'DELETE', '/wps/system/status');
-    expect(wrongMethod.statusCode).toBe(404);
+    expect(wrongMethod.statusCode).toBe(405);
+    expect(wrongMethod.headers.allow).toContain('GET');
     expect(wrongMethod.envelope.success).toBe(false);
   });
 });

@@ -17,6 +17,7 @@ import { stateFields } from '../control/snapshot';
 import { CaptchaStore } from './captcha';
 import { Clock } from './clock';
 import { Ledger } from './ledger';
+import { LoginFailures } from './login-failures';
 import { capturePerLoad, perLoadName, perLoadStore, restorePerLoad } from './registry';
 import { SessionStore } from './sessions';
 import { SmsService } from './sms';
@@ -59,7 +60,7 @@ type JsonObject = { [key: string]: Json };
 const isSecret = (key: string, value: unknown) => typeof value === 'string' && /password/i.test(key) && !/hash/i.test(key);
 
 /** Classes a world holds whose instances must come back working (more are learnt from a fresh Sim). */
-const KNOWN_CLASSES: readonly (abstract new (...args: never[]) => object)[] = [Ledger, SessionStore, CaptchaStore, SmsService, Clock];
+const KNOWN_CLASSES: readonly (abstract new (...args: never[]) => object)[] = [Ledger, SessionStore, CaptchaStore, SmsService, Clock, LoginFailures];
 
 function isPlainProto(proto: unknown): boolean {
   return proto === Object.prototype || proto === null;
