@@ -19,6 +19,7 @@ export const HELP = `Usage: npm run sim -- <command> [arguments] [--url URL] [--
 
 Commands:
   state                                   scenario, status, clock, latency and counts
+  worlds                                  the worlds of this simulator (--world NAME picks one)
   status [normal|maintenance|region-restricted]
                                           show or set the system status
   scenario [name]                         show the scenario, or reload the world from another
@@ -57,6 +58,7 @@ Commands:
 
 Options:
   --url URL    simulator origin (default $SIM_URL, else http://localhost:\${PORT:-8080})
+  --world NAME the world to act on (default $SIM_WORLD, else the default world)
   --json       print the raw JSON value
 
 Exit codes: 0 done, 1 the simulator refused (or a verify was not met), 2 usage error,
@@ -254,6 +256,14 @@ async function run(client: SimClient, parsed: Parsed, print: Print, signal?: Abo
       throw new UsageError(`Too many arguments for ${command}: ${args.slice(max).join(' ')}`);
   };
   switch (command) {
+    case 'worlds': {
+      arity(0);
+      const list = await client.listWorlds();
+      return print(list, () => [
+        ...list.worlds.map((w) => `${w.name.padEnd(24)} ${w.scenario.padEnd(24)} status ${w.status}  ${w.accounts} accounts, ${w.liveSessions} live sessions`),
+        ...list.unloaded.map((u) => `${u.name.padEnd(24)} unloaded: ${u.reason}`),
+      ]);
+    }
     case 'state': {
       arity(0);
       const s = await client.getState();
@@ -466,7 +476,8 @@ export async function main(argv: readonly string[], io: CliIo = defaultIo()): Pr
     else for (const line of lines()) io.out(line);
   };
   if (command === 'import') return importCommand(parsed, print, io);
-  const client = new SimClient(baseUrl(parsed, io.env), io.fetch);
+  const world = parsed.options.get('world');
+  const client = new SimClient(baseUrl(parsed, io.env), io.fetch, typeof world === 'string' ? world : io.env.SIM_WORLD || undefined);
   try {
     await run(client, parsed, print, io.signal);
     return EXIT.ok;

@@ -60,6 +60,12 @@ async function probeGateway(gateway: string): Promise<void> {
   }
 }
 
+function positiveInteger(text: string, name: string): number {
+  const n = Number(text);
+  if (!Number.isInteger(n) || n < 1) throw new Error(`${name} must be a whole number of at least 1, got ${text}`);
+  return n;
+}
+
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
@@ -74,6 +80,7 @@ async function main(): Promise<void> {
       simulate: { type: 'string' },
       brand: { type: 'string', default: process.env.SIM_BRAND },
       state: { type: 'string', default: process.env.SIM_STATE_DIR },
+      'max-worlds': { type: 'string', default: process.env.SIM_MAX_WORLDS },
       'no-build': { type: 'boolean', default: false },
       journal: { type: 'string', default: process.env.SIM_JOURNAL ?? 'on' },
       'journal-size': { type: 'string', default: process.env.SIM_JOURNAL_SIZE ?? '1000' },
@@ -136,6 +143,7 @@ async function main(): Promise<void> {
     replay,
     journalSize,
     stateDir: values.state || undefined,
+    maxWorlds: values['max-worlds'] ? positiveInteger(values['max-worlds'], '--max-worlds') : undefined,
     logger: { level: process.env.LOG_LEVEL ?? 'warn' },
   });
   const address = await app.listen({ port, host: values.host });

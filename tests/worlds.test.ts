@@ -1,0 +1,86 @@
+/**
+ * Sandbox worlds (issue 13): one process, isolated worlds named by X-Sim-World, the sim_world cookie
+ * or ?world=; bad names refused with the field named; the control API's worlds; the cap.
+ */
+import { describe, expect, it } from 'vitest';
+import { buildApp } from '../server/app';
+import { call, login, testApp } from './helpers';
+
+const inWorld = (world: string) => ({ headers: { 'x-sim-world': world } });
+
+describe('worlds', () => {
+  it('keep accounts, flags, status and clocks apart', async () => {
+    const app = await testApp();
+    const body = { username: 'twinuser1', password: 'Passw0rd!', confirmPassword: 'Passw0rd!', registerMethod: 'WEB', login: true };
+    for (const world of ['qa-anna', 'qa-ben']) {
+      const res = await call(app, 'PUT', '/wps/member/register', { encrypted: true, body, ...inWorld(world) });
+      expect(res.envelope.success, world).toBe(true);
+    }
+    // The same name in a third world is still free; in the default world too.
+    expect(app.sim.findAccount('twinuser1')).toBeUndefined();
+    await app.inject({ method: 'POST', url: '/__sim/status', headers: { 'x-sim-world': 'qa-anna' }, payload: { status: 'maintenance' } });
+    await app.inject({ method: 'POST', url: '/__sim/clock/advance', headers: { 'x-sim-world': 'qa-ben' }, payload: { ms: 3_600_000 } });
+    expect((await call(app, 'GET', '/wps/system/whitelabel', inWorld('qa-anna'))).statusCode).toBe(503);
+    expect((await call(app, 'GET', '/wps/system/whitelabel', inWorld('qa-ben'))).statusCode).toBe(200);
+    expect((await call(app, 'GET', '/wps/system/whitelabel')).statusCode).toBe(200);
+    const anna = app.worlds.get('qa-anna');
+    const ben = app.worlds.get('qa-ben');
+    expect(ben.now() - anna.now()).toBeGreaterThan(3_500_000);
+    expect(anna.ledger).not.toBe(ben.ledger);
+    // One RSA key for the process: a modulus fetched in one world logs in in another.
+    expect(anna.rsa).toBe(app.sim.rsa);
+  });
+
+  it('follow the sim_world cookie, and ?world= sets it', async () => {
+    const app = await testApp();
+    await call(app, 'POST', '/__sim/status', { body: { status: 'maintenance' }, cookies: { sim_world: 'by-cookie' } });
+    expect((await call(app, 'GET', '/wps/system/whitelabel', { cookies: { sim_world: 'by-cookie' } })).statusCode).toBe(503);
+    expect((await call(app, 'GET', '/wps/system/whitelabel')).statusCode).toBe(200);
+  });
+
+  it('refuse a bad world name with 400 naming the header or cookie, changing nothing', async () => {
+    const app = await testApp();
+    for (const bad of ['', 'a b', 'x'.repeat(65), 'ünï']) {
+      const res = await app.inject({ method: 'GET', url: '/wps/system/status', headers: { 'x-sim-world': bad, merchant: 'DEMO', device: 'web', language: 'EN' } });
+      expect(res.statusCode, JSON.stringify(bad)).toBe(400);
+      expect(res.json()).toMatchObject({ success: false, errorCode: 'request_param_err', value: { fields: [{ field: 'headers/x-sim-world' }] } });
+    }
+    const cookie = await call(app, 'GET', '/wps/system/status', { cookies: { sim_world: 'no spaces' } });
+    expect(cookie.statusCode).toBe(400);
+    expect(cookie.envelope.value.fields[0].field).toBe('cookies/sim_world');
+    expect(app.worlds.size).toBe(1);
+  });
+
+  it('are listed, created in a scenario and removed through the control API', async () => {
+    const app = await testApp();
+    const created = await app.inject({ method: 'POST', url: '/__sim/worlds', payload: { name: 'qa-maint', scenario: 'maintenance' } });
+    expect(created.statusCode).toBe(200);
+    expect(created.json().value).toMatchObject({ name: 'qa-maint', scenario: 'maintenance', status: 1 });
+    const again = await app.inject({ method: 'POST', url: '/__sim/worlds', payload: { name: 'qa-maint' } });
+    expect(again.statusCode).toBe(409);
+    const unknownScenario = await app.inject({ method: 'POST', url: '/__sim/worlds', payload: { name: 'qa-x', scenario: 'nope' } });
+    expect(unknownScenario.statusCode).toBe(400);
+    const token = await login(app);
+    expect(token).toBeTruthy();
+    const list = (await app.inject({ method: 'GET', url: '/__sim/worlds' })).json().value;
+    expect(list.worlds.map((w: { name: string }) => w.name)).toEqual(['default', 'qa-maint']);
+    expect(list.worlds[0]).toMatchObject({ name: 'default', liveSessions: 1 });
+    const removed = await app.inject({ method: 'DELETE', url: '/__sim/worlds/qa-maint' });
+    expect(removed.json().value).toEqual({ name: 'qa-maint', removed: true });
+    expect((await app.inject({ method: 'DELETE', url: '/__sim/worlds/qa-maint' })).statusCode).toBe(404);
+  });
+
+  it('unload the least recently used idle world past --max-worlds, and say so', async () => {
+    const app = await buildApp({ maxWorlds: 3, logger: false });
+    try {
+      for (const name of ['w1', 'w2', 'w3']) await call(app, 'GET', '/wps/system/status', inWorld(name));
+      await call(app, 'GET', '/wps/system/status', inWorld('w2'));
+      const list = app.worlds.list();
+      expect(list.worlds.map((w) => w.name).sort()).toEqual(['default', 'w2', 'w3']);
+      expect(list.unloaded.map((u) => u.name)).toEqual(['w1']);
+      expect(list.unloaded[0]?.reason).toMatch(/dropped \(no --state\)/);
+    } finally {
+      await app.close();
+    }
+  });
+});
