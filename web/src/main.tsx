@@ -19,7 +19,7 @@ import { queryClient } from './app/query-client';
 import { Root } from './app/root';
 import { preloadSection } from './app/routes';
 import { loadRuntimeConfig } from './app/runtime-config';
-import { forceLightTheme } from './app/theme';
+import { forceLightTheme } from './session/theme';
 import { consumeUrlToken } from './app/url-token';
 import { currentLanguageCode, initI18n, onLanguageChanged } from './i18n';
 import './styles/global.css';

@@ -7,7 +7,7 @@ import { Component, Suspense, type ComponentType, type LazyExoticComponent, type
 import { describeError } from '../ui/error-state';
 import { toast } from '../ui/toast';
 import { lazySection } from '../lib/lazy';
-import { ui, useUi, type ModalName } from './ui-store';
+import { ui, useUi, type ModalName } from '../session/ui-store';
 
 type ModalComponent = ComponentType<{ onClose: () => void }>;
 

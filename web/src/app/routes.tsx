@@ -9,7 +9,7 @@ import { lazySection } from '../lib/lazy';
 import { CATEGORY_ROUTES } from './layout-table';
 import { SECTION_OF_PATH, type SectionName } from './section-table';
 import { Shell } from './shell';
-import { ui } from './ui-store';
+import { ui } from '../session/ui-store';
 
 /** Section chunks by name: the router's lazy sections and `preloadSection` share these loaders. */
 const loaders = {

@@ -15,10 +15,10 @@ import { SideMenu } from '../features/side-menu/side-menu';
 import { Carousel, CarouselSkeleton } from '../ui/banner-carousel';
 import { Icon } from '../ui/icons';
 import { PageSpinner } from '../ui/spinner';
-import { useAuth } from './auth';
+import { useAuth } from '../session/auth';
 import { ErrorBoundary } from './error-boundary';
 import { LOGIN_FREE_PATHS, layoutFor } from './layout-table';
-import { ui, useUi } from './ui-store';
+import { ui, useUi } from '../session/ui-store';
 
 /** The route group's banners (spec section 2); nothing when the group has none. */
 function RouteBanner({ group }: { group: string }) {

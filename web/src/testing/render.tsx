@@ -13,8 +13,8 @@ import { DEFAULT_REGISTER_RULES, type FieldRule } from '../../../openapi/field-r
 import { countryCodesQuery, registerSettingsQuery } from '../api/queries/account';
 import { permissionQuery } from '../api/queries/system';
 import type { Permission } from '../api/types';
-import { AuthProvider } from '../app/auth';
-import { ui } from '../app/ui-store';
+import { AuthProvider } from '../session/auth';
+import { ui } from '../session/ui-store';
 import { DialogHost, dismissAllDialogs } from '../ui/dialog';
 import { setupDomTests } from './setup';
 

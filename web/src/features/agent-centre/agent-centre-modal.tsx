@@ -8,9 +8,9 @@ import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isFlagOn, usePermission } from '../../api/queries/system';
 import type { Member } from '../../api/types';
-import { useAuth } from '../../app/auth';
-import { CentreGate } from '../../app/centre/centre-gate';
-import { ui } from '../../app/ui-store';
+import { useAuth } from '../../session/auth';
+import { CentreGate } from '../../session/centre/centre-gate';
+import { ui } from '../../session/ui-store';
 import {
   CentreBlocked,
   CentreFrame,

@@ -5,8 +5,8 @@
  */
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAuth } from '../../app/auth';
-import { ui } from '../../app/ui-store';
+import { useAuth } from '../../session/auth';
+import { ui } from '../../session/ui-store';
 import { Modal } from '../../ui/modal';
 import { toast } from '../../ui/toast';
 import { ChangePasswordForm } from './change-password-form';

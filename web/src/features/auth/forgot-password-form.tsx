@@ -11,7 +11,7 @@ import { useNavigate } from 'react-router-dom';
 import { registerSettingsQuery } from '../../api/queries/account';
 import { memberInfoQuery } from '../../api/queries/member';
 import { useFlag } from '../../api/queries/system';
-import { useAuth } from '../../app/auth';
+import { useAuth } from '../../session/auth';
 import { validateField } from '../../../../openapi/field-rules';
 import { serverFieldErrors } from '../../ui/account-form/field-messages';
 import { FormAlert } from '../../ui/account-form/form-alert';

@@ -11,7 +11,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { useAuth } from '../../app/auth';
+import { useAuth } from '../../session/auth';
 import { Modal } from '../../ui/modal';
 import { toast } from '../../ui/toast';
 import { ChangePasswordForm } from './change-password-form';

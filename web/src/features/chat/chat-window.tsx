@@ -5,7 +5,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { client, unwrap } from '../../api/client';
-import { useUi, uiStore } from '../../app/ui-store';
+import { useUi, uiStore } from '../../session/ui-store';
 import { currentLanguageCode } from '../../i18n';
 import { ErrorState } from '../../ui/error-state';
 import { Icon } from '../../ui/icons';

@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { ApiError } from '../../api/client';
 import { balanceQuery } from '../../api/queries/member';
-import { useAuth } from '../../app/auth';
+import { useAuth } from '../../session/auth';
 import { describeError } from '../../ui/error-state';
 import { Spinner } from '../../ui/spinner';
 import { launchGame } from '../../api/games/launch-game';

@@ -6,9 +6,9 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useFlag, usePermission } from '../../api/queries/system';
-import { useAuth } from '../../app/auth';
-import { ui } from '../../app/ui-store';
-import { useTheme } from '../../app/theme';
+import { useAuth } from '../../session/auth';
+import { ui } from '../../session/ui-store';
+import { useTheme } from '../../session/theme';
 import { describeError } from '../../ui/error-state';
 import { Icon } from '../../ui/icons';
 import { toast } from '../../ui/toast';

@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { balanceQuery } from '../../api/queries/member';
 import { usePermission } from '../../api/queries/system';
-import { useAuth } from '../../app/auth';
+import { useAuth } from '../../session/auth';
 import { describeError } from '../../ui/error-state';
 import { Spinner } from '../../ui/spinner';
 import { useLotteryMenu } from './api/get-lottery-menu';

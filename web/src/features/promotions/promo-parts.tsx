@@ -1,7 +1,7 @@
 /** Pieces shared by the promotions list and detail: status chip, date range, join button. */
 import { useTranslation } from 'react-i18next';
 import type { Promotion } from '../../api/types';
-import { useAuth } from '../../app/auth';
+import { useAuth } from '../../session/auth';
 import { describeError } from '../../ui/error-state';
 import { formatDate } from '../../ui/format';
 import { toast } from '../../ui/toast';

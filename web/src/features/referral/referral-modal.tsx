@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { referralQuery } from '../../api/queries/member';
 import { usePermission } from '../../api/queries/system';
-import { useAuth } from '../../app/auth';
+import { useAuth } from '../../session/auth';
 import { ErrorState } from '../../ui/error-state';
 import { formatDate, formatMoney } from '../../ui/format';
 import { Icon } from '../../ui/icons';

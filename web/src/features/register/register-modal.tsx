@@ -3,7 +3,7 @@
  * switches to the login modal instead of the page's reset button.
  */
 import { useTranslation } from 'react-i18next';
-import { ui } from '../../app/ui-store';
+import { ui } from '../../session/ui-store';
 import { Icon } from '../../ui/icons';
 import { Modal } from '../../ui/modal';
 import { RegisterForm } from './register-form';

@@ -8,7 +8,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { usePermission } from '../../api/queries/system';
-import { ui } from '../../app/ui-store';
+import { ui } from '../../session/ui-store';
 import { Carousel } from '../../ui/banner-carousel';
 import { Icon } from '../../ui/icons';
 import { Skeleton } from '../../ui/spinner';

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { permissionQuery, systemStatusQuery } from '../../api/queries/system';
-import { openCustomerService } from '../../app/customer-service';
+import { openCustomerService } from '../../session/customer-service';
 import { Icon } from '../../ui/icons';
 import './status.css';
 

@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { validateConfirm, validateField, type FieldRule } from '../../../../../openapi/field-rules';
 import { usePermission } from '../../../api/queries/system';
-import { ui } from '../../../app/ui-store';
+import { ui } from '../../../session/ui-store';
 import { useRuleForm } from '../../../ui/account-form/rule-form';
 import { Field, PageHead } from '../../../ui/centre/parts';
 import { formatDate } from '../../../ui/format';

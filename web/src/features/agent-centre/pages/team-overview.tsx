@@ -1,6 +1,6 @@
 /** Overview (agentTeamOverview): the team's size and activity, its money figures and my income. */
 import { useTranslation } from 'react-i18next';
-import { ui } from '../../../app/ui-store';
+import { ui } from '../../../session/ui-store';
 import { Amount, PageHead, Stat, useMoney } from '../../../ui/centre/parts';
 import { ErrorState } from '../../../ui/error-state';
 import { Icon } from '../../../ui/icons';

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useSuggestedGames } from '../api/get-suggested-games';
-import { useFavouriteToggle } from '../../../app/games/use-favourite-toggle';
-import { useGameLauncher } from '../../../app/games/use-game-launcher';
+import { useFavouriteToggle } from '../../../session/games/use-favourite-toggle';
+import { useGameLauncher } from '../../../session/games/use-game-launcher';
 import { CategoryIcon } from '../../../ui/games/category-icon';
 import { GameGrid } from '../../../ui/games/game-grid';
 import './game-maintenance.css';

@@ -7,7 +7,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { balanceQuery } from '../../../api/queries/member';
-import { ui } from '../../../app/ui-store';
+import { ui } from '../../../session/ui-store';
 import { useRuleForm } from '../../../ui/account-form/rule-form';
 import { Field, PageHead, Stat, useMoney } from '../../../ui/centre/parts';
 import { Icon } from '../../../ui/icons';

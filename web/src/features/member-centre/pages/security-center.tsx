@@ -6,7 +6,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { memberInfoQuery } from '../../../api/queries/member';
-import { ui } from '../../../app/ui-store';
+import { ui } from '../../../session/ui-store';
 import { LabelChip } from '../../../ui/label-chip';
 import { Badge, PageHead, Stat, useMoney } from '../../../ui/centre/parts';
 import { formatDate } from '../../../ui/format';
