@@ -1,10 +1,16 @@
-/** Number and date formatting in the current language. */
+/**
+ * The one number, money and date formatter of the app, bound to the current i18next language
+ * (`currentLanguage()`, so a language switch re-formats on the next render). Digits stay Latin in
+ * every language (amounts and dates are compared with the gateway's, and the spec shows them so);
+ * grouping, separators, month names and word order follow the language. English reads as the spec
+ * writes it: "$1,234.50", "1,234", "12.5%".
+ */
 import { currentLanguage } from '../i18n';
 import { DEFAULT_CURRENCY_SYMBOL } from '../config/constants';
 
 // Building an Intl formatter costs far more than using one, and lists format hundreds of amounts in
 // one render: one formatter per language and kind, made on first use.
-const moneyFormats = new Map<string, Intl.NumberFormat>();
+const numberFormats = new Map<string, Intl.NumberFormat>();
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
 
 function cached<F>(cache: Map<string, F>, key: string, make: () => F): F {
@@ -16,18 +22,57 @@ function cached<F>(cache: Map<string, F>, key: string, make: () => F): F {
   return format;
 }
 
-/** A balance with the currency symbol prefix (spec section 2: default $). */
-export function formatMoney(amount: number, symbol: string = DEFAULT_CURRENCY_SYMBOL): string {
+function numberFormat(kind: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
   const lang = currentLanguage().htmlLang;
-  const text = cached(moneyFormats, lang, () =>
-    new Intl.NumberFormat(lang, { minimumFractionDigits: 2, maximumFractionDigits: 2, numberingSystem: 'latn' }),
-  ).format(amount);
+  return cached(numberFormats, `${lang}|${kind}`, () => new Intl.NumberFormat(lang, { ...options, numberingSystem: 'latn' }));
+}
+
+function dateFormat(kind: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const lang = currentLanguage().htmlLang;
+  return cached(dateFormats, `${lang}|${kind}`, () => new Intl.DateTimeFormat(lang, { ...options, numberingSystem: 'latn' }));
+}
+
+/** A count or a figure, grouped, up to three decimals (Intl's default): "1,234", "0.5". */
+export function formatNumber(n: number): string {
+  return numberFormat('number', {}).format(n);
+}
+
+/** A whole count ("1,234"); a fraction is rounded as Intl rounds it. */
+export function formatCount(n: number): string {
+  return numberFormat('count', { maximumFractionDigits: 0 }).format(n);
+}
+
+/** A percentage given in percent (12.5 → "12.5%"), up to two decimals. */
+export function formatPercent(percent: number): string {
+  return `${numberFormat('percent', { maximumFractionDigits: 2 }).format(percent)}%`;
+}
+
+/**
+ * An amount with the currency symbol prefix (spec section 2: default $), always two decimals
+ * ("$1,234.50"); `wholeWithoutCents` drops ".00" from whole amounts, as game tiles, rooms and the
+ * winners list show prizes ("$500", "$12.50").
+ */
+export function formatMoney(amount: number, symbol: string = DEFAULT_CURRENCY_SYMBOL, options: { wholeWithoutCents?: boolean } = {}): string {
+  const whole = options.wholeWithoutCents === true && Number.isInteger(amount);
+  const text = whole
+    ? numberFormat('money-whole', { maximumFractionDigits: 0 }).format(amount)
+    : numberFormat('money', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(amount);
   return `${symbol || DEFAULT_CURRENCY_SYMBOL}${text}`;
 }
 
+/** A day ("Nov 23, 2026"), with the time by default ("Nov 23, 2026, 3:04 PM"). */
 export function formatDate(epochMs: number, withTime = true): string {
-  const lang = currentLanguage().htmlLang;
-  return cached(dateFormats, `${lang}|${withTime}`, () =>
-    new Intl.DateTimeFormat(lang, { dateStyle: 'medium', ...(withTime ? { timeStyle: 'short' } : {}), numberingSystem: 'latn' }),
-  ).format(new Date(epochMs));
+  return withTime
+    ? dateFormat('date-time', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(epochMs))
+    : dateFormat('date', { dateStyle: 'medium' }).format(new Date(epochMs));
+}
+
+/** The time of day only ("3:04 PM"). */
+export function formatTime(epochMs: number): string {
+  return dateFormat('time', { timeStyle: 'short' }).format(new Date(epochMs));
+}
+
+/** A draw time in full, weekday included ("Monday, November 23, 2026 at 3:04 PM"). */
+export function formatLongDateTime(epochMs: number): string {
+  return dateFormat('long', { dateStyle: 'full', timeStyle: 'short' }).format(new Date(epochMs));
 }

@@ -1,5 +1,6 @@
 /** Inline SVG icons (no icon font, no network). All decorative: callers label the control. */
 import type { SVGProps } from 'react';
+import { SvgIcon } from './svg-icon';
 
 export type IconName =
   | 'home' | 'inhouse' | 'lottery' | 'live' | 'sports' | 'fish' | 'slots' | 'pvp' | 'esports'
@@ -61,21 +62,5 @@ const paths: Record<IconName, string> = {
 };
 
 export function Icon({ name, size = 20, ...rest }: { name: IconName; size?: number } & SVGProps<SVGSVGElement>) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      width={size}
-      height={size}
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.8}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      {...rest}
-    >
-      <path d={paths[name]} />
-    </svg>
-  );
+  return <SvgIcon d={paths[name]} size={size} {...rest} />;
 }

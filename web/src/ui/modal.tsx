@@ -8,6 +8,7 @@ import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { MODAL_OPEN_DELAY_MS } from '../config/constants';
 import { lockScroll } from './scroll-lock';
+import { SvgIcon } from './svg-icon';
 import './modal.css';
 
 export interface ModalProps {
@@ -180,9 +181,7 @@ export function Modal({
             {title}
           </h2>
           <button type="button" className="modal__close" aria-label={t('close')} onClick={() => onCloseRef.current()}>
-            <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
-              <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-            </svg>
+            <SvgIcon d="M6 6l12 12M18 6L6 18" size={20} strokeWidth={2} />
           </button>
         </div>
         <div ref={bodyRef} className={`modal__body${bodyClassName ? ` ${bodyClassName}` : ''}`} tabIndex={bodyScrolls ? 0 : undefined}>

@@ -9,7 +9,7 @@ import { client, unwrap } from '../../api/client';
 import { usePermission } from '../../api/queries/system';
 import { useAuth } from '../../session/auth';
 import { ErrorState } from '../../ui/error-state';
-import { formatMoney } from '../../ui/format';
+import { formatMoney, formatNumber } from '../../ui/format';
 import { Icon } from '../../ui/icons';
 import { LazyImage } from '../../ui/lazy-image';
 import { SkeletonGrid, Skeleton } from '../../ui/spinner';
@@ -48,11 +48,11 @@ export function PointMallPage() {
             <div>
               <p className="point-mall__label">{t('my_points')}</p>
               <p className="point-mall__points" data-testid="points-balance">
-                {balance.data ? balance.data.points.toLocaleString('en') : <Skeleton width={120} height={36} />}
+                {balance.data ? formatNumber(balance.data.points) : <Skeleton width={120} height={36} />}
               </p>
             </div>
             {balance.data && balance.data.expiring > 0 ? (
-              <p className="point-mall__expiring">{t('expiring', { points: balance.data.expiring.toLocaleString('en') })}</p>
+              <p className="point-mall__expiring">{t('expiring', { points: formatNumber(balance.data.expiring) })}</p>
             ) : null}
           </section>
           <h2 className="section-title">{t('rewards')}</h2>
@@ -71,7 +71,7 @@ export function PointMallPage() {
                     <h3 className="reward-card__name">{r.name}</h3>
                     <p className="reward-card__value">{formatMoney(r.amount, currencySymbol)}</p>
                     <p className="reward-card__meta">
-                      <span className="reward-card__points">{t('points', { points: r.points.toLocaleString('en') })}</span>
+                      <span className="reward-card__points">{t('points', { points: formatNumber(r.points) })}</span>
                       <span className="muted">{t('stock', { count: r.stock })}</span>
                     </p>
                     <button type="button" className="btn btn--outline btn--block btn--sm" disabled title={t('redeem_soon')}>

@@ -14,6 +14,7 @@ import { useVnNumeros, vnNumerosOptions } from './api/get-vn-numeros';
 import { ResultBoard } from './components/result-board';
 import { countdownParts, numbersOf } from './draw';
 import type { Numero, VnGame } from './types';
+import { formatDate } from '../../ui/format';
 import '../../ui/lottery/lottery-sections.css';
 import './vn-lottery-page.css';
 
@@ -54,7 +55,7 @@ function Countdown({ next, onDue }: { next: number; onDue: () => void }) {
 }
 
 export function VnLotteryPage() {
-  const { t, i18n } = useTranslation('lottery');
+  const { t } = useTranslation('lottery');
   const [params, setParams] = useSearchParams();
   const queryClient = useQueryClient();
   const menu = useVnMenu();
@@ -78,7 +79,6 @@ export function VnLotteryPage() {
   const board = picked ?? opened.data ?? numeros.data?.[0];
   const latestTime = opened.data?.openTime ?? numeros.data?.[0]?.openTime;
   const next = current && latestTime !== undefined ? latestTime + current.game.drawIntervalSeconds * 1000 : undefined;
-  const dateFormat = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
 
   return (
     <div className="vx-page">
@@ -182,7 +182,7 @@ export function VnLotteryPage() {
                             {i === 0 ? <span className="vx-table__new">{t('vn.newest')}</span> : null}
                           </td>
                           <td>
-                            <time dateTime={new Date(n.openTime).toISOString()}>{dateFormat.format(n.openTime)}</time>
+                            <time dateTime={new Date(n.openTime).toISOString()}>{formatDate(n.openTime)}</time>
                           </td>
                           <td>
                             <span className="vx-num vx-num--special">{special}</span>

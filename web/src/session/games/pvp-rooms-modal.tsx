@@ -9,7 +9,7 @@ import { Skeleton } from '../../ui/spinner';
 import { toast } from '../../ui/toast';
 import { usePvpRooms } from '../../api/games/get-pvp-rooms';
 import { useLaunchPvp } from '../../api/games/launch-pvp';
-import { formatCount, formatMoney } from '../../ui/games/format';
+import { formatCount, formatMoney } from '../../ui/format';
 import { gameHref, type GamePageState } from '../../ui/games/routes';
 import type { Game } from '../../api/games/types';
 import './pvp-rooms-modal.css';
@@ -65,9 +65,9 @@ export function PvpRoomsModal({ game, onClose }: { game: Game | null; onClose: (
               <div className="gx-rooms__info">
                 <strong className="gx-rooms__name">{room.roomName}</strong>
                 <span className="gx-rooms__meta">
-                  {t('pvp.min_bet', { amount: formatMoney(room.minBet, currencySymbol, i18n.language) })}
+                  {t('pvp.min_bet', { amount: formatMoney(room.minBet, currencySymbol, { wholeWithoutCents: true }) })}
                   <span aria-hidden="true"> · </span>
-                  {t('pvp.players', { count: room.players, formatted: formatCount(room.players, i18n.language) })}
+                  {t('pvp.players', { count: room.players, formatted: formatCount(room.players) })}
                 </span>
               </div>
               <button

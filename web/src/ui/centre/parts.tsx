@@ -5,8 +5,7 @@
  */
 import { useId, type ReactNode } from 'react';
 import { usePermission } from '../../api/queries/system';
-import { currentLanguage } from '../../i18n';
-import { formatDate, formatMoney } from '../format';
+import { formatDate, formatMoney, formatTime } from '../format';
 import './centre.css';
 
 /** The states a badge can show (centre-badge--<tone> in centre.css). */
@@ -158,10 +157,7 @@ export function Field({ label, error, hint, children, addon }: FieldProps) {
 
 /** A moment on two lines (day, then time) so the record tables stay narrow. */
 export function When({ ms }: { ms: number }) {
-  const time = new Intl.DateTimeFormat(currentLanguage().htmlLang, {
-    timeStyle: 'short',
-    numberingSystem: 'latn',
-  }).format(new Date(ms));
+  const time = formatTime(ms);
   return (
     <time className="centre-when" dateTime={new Date(ms).toISOString()}>
       <span>{formatDate(ms, false)}</span>

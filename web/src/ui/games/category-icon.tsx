@@ -1,4 +1,6 @@
 /** Line icons of the game categories (decorative: always next to a translated label). */
+import { SvgIcon } from '../svg-icon';
+
 const PATHS: Record<string, string> = {
   // Slot machine
   RNG: 'M5 4h11a2 2 0 0 1 2 2v12a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V6a2 2 0 0 1 2-2Zm1 4v6h2.5V8Zm3.75 0v6h2.5V8ZM14 8v6h1V8ZM18 9h1.5a1 1 0 0 1 1 1v2M20.5 6.5a1.2 1.2 0 1 1 0 .01M6 17h9',
@@ -34,21 +36,5 @@ export type IconName = keyof typeof PATHS | string;
 export function CategoryIcon({ name, size = 22, className }: { name: IconName; size?: number; className?: string }) {
   const d = PATHS[name.toUpperCase()] ?? PATHS.GRID;
   const filled = name === 'PLAY' || name === 'STAR' || name === 'HOT';
-  return (
-    <svg
-      className={className}
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill={filled ? 'currentColor' : 'none'}
-      stroke="currentColor"
-      strokeWidth={filled ? 0 : 1.7}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      <path d={d} />
-    </svg>
-  );
+  return <SvgIcon className={className} d={d ?? ''} size={size} filled={filled} strokeWidth={1.7} />;
 }

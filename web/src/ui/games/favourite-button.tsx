@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { SvgIcon } from '../svg-icon';
 import './favourite-button.css';
 
 /** The star on a tile: a toggle button (aria-pressed) whose name says what a click does. */
@@ -26,15 +27,7 @@ export function FavouriteButton({
         onToggle();
       }}
     >
-      <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
-        <path
-          d="M12 3.5l2.6 5.3 5.9.9-4.3 4.1 1 5.8L12 16.9l-5.2 2.7 1-5.8L3.5 9.7l5.9-.9Z"
-          fill={active ? 'currentColor' : 'none'}
-          stroke="currentColor"
-          strokeWidth="1.8"
-          strokeLinejoin="round"
-        />
-      </svg>
+      <SvgIcon d="M12 3.5l2.6 5.3 5.9.9-4.3 4.1 1 5.8L12 16.9l-5.2 2.7 1-5.8L3.5 9.7l5.9-.9Z" size={18} strokeWidth={1.8} fill={active ? 'currentColor' : 'none'} />
     </button>
   );
 }

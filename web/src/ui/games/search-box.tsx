@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CategoryIcon } from './category-icon';
+import { SvgIcon } from '../svg-icon';
 import './search-box.css';
 
 /** Search by game name: a labelled search field with a clear button. */
@@ -25,9 +26,7 @@ export function SearchBox({ value, onChange, label }: { value: string; onChange:
       />
       {value ? (
         <button type="button" className="gx-search__clear" aria-label={t('search.clear')} onClick={() => onChange('')}>
-          <svg viewBox="0 0 24 24" width="14" height="14" aria-hidden="true">
-            <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round" />
-          </svg>
+          <SvgIcon d="M6 6l12 12M18 6L6 18" size={14} strokeWidth={2.4} />
         </button>
       ) : null}
     </div>

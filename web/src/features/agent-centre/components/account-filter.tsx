@@ -1,6 +1,7 @@
 /** Filter a team report to one downline: type the account, search, clear. */
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SvgIcon } from '../../../ui/svg-icon';
 
 export function AccountFilter({
   value,
@@ -26,19 +27,7 @@ export function AccountFilter({
       <label htmlFor={id} className="visually-hidden">
         {t('filter.account')}
       </label>
-      <svg
-        viewBox="0 0 24 24"
-        width="18"
-        height="18"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2"
-        strokeLinecap="round"
-        aria-hidden="true"
-        className="ac-search__icon"
-      >
-        <path d="M11 4a7 7 0 1 0 0 14 7 7 0 0 0 0-14zM20 20l-4-4" />
-      </svg>
+      <SvgIcon d="M11 4a7 7 0 1 0 0 14 7 7 0 0 0 0-14zM20 20l-4-4" size={18} strokeWidth={2} className="ac-search__icon" />
       <input
         id={id}
         type="search"

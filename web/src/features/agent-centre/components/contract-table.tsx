@@ -11,6 +11,7 @@ import { useContractAction } from '../api/contract-action';
 import { contractActions, type ContractAction } from '../contracts';
 import type { Contract, ContractKind } from '../types';
 import { errorText } from './error-text';
+import { formatNumber, formatPercent } from '../../../ui/format';
 
 const STATUS_TONE: Record<Contract['status'], Tone> = {
   pending: 'pending',
@@ -19,7 +20,6 @@ const STATUS_TONE: Record<Contract['status'], Tone> = {
   terminated: 'muted',
 };
 
-const percent = (n: number) => `${n.toLocaleString('en', { maximumFractionDigits: 2 })}%`;
 
 export function ContractTable({
   contracts,
@@ -44,7 +44,7 @@ export function ContractTable({
         title: t(a === 'Reject' ? 'contracts.reject_title' : 'contracts.terminate_title'),
         message: t(a === 'Reject' ? 'contracts.reject_text' : 'contracts.terminate_text', {
           account: c.account,
-          rate: percent(c.rate),
+          rate: formatPercent(c.rate),
         }),
         confirmText: t(`contracts.action_${a}`),
         cancelText: t('form.cancel'),
@@ -67,7 +67,7 @@ export function ContractTable({
         key: 'members',
         header: t('col.active_members'),
         numeric: true,
-        cell: (c) => c.activeMembers.toLocaleString('en'),
+        cell: (c) => formatNumber(c.activeMembers),
       },
       {
         key: 'bet',
@@ -93,13 +93,13 @@ export function ContractTable({
         key: 'members',
         header: t('col.active_members'),
         numeric: true,
-        cell: (c) => c.activeMembers.toLocaleString('en'),
+        cell: (c) => formatNumber(c.activeMembers),
       },
       {
         key: 'loss',
         header: t('col.loss_rate'),
         numeric: true,
-        cell: (c) => <bdi dir="ltr">{percent(c.lossRate)}</bdi>,
+        cell: (c) => <bdi dir="ltr">{formatPercent(c.lossRate)}</bdi>,
       },
     ],
     hourSalary: [
@@ -113,7 +113,7 @@ export function ContractTable({
         key: 'members',
         header: t('col.active_members'),
         numeric: true,
-        cell: (c) => c.activeMembers.toLocaleString('en'),
+        cell: (c) => formatNumber(c.activeMembers),
       },
     ],
     realtimeSalary: [
@@ -121,7 +121,7 @@ export function ContractTable({
         key: 'profit',
         header: t('col.realtime_profit_rate'),
         numeric: true,
-        cell: (c) => <bdi dir="ltr">{percent(c.realtimeProfitRate)}</bdi>,
+        cell: (c) => <bdi dir="ltr">{formatPercent(c.realtimeProfitRate)}</bdi>,
       },
       {
         key: 'single',
@@ -133,7 +133,7 @@ export function ContractTable({
         key: 'loss',
         header: t('col.loss_rate'),
         numeric: true,
-        cell: (c) => <bdi dir="ltr">{percent(c.lossRate)}</bdi>,
+        cell: (c) => <bdi dir="ltr">{formatPercent(c.lossRate)}</bdi>,
       },
     ],
   };
@@ -153,7 +153,7 @@ export function ContractTable({
       key: 'rate',
       header: t('col.rate'),
       numeric: true,
-      cell: (c) => <strong className="ac-rate">{percent(c.rate)}</strong>,
+      cell: (c) => <strong className="ac-rate">{formatPercent(c.rate)}</strong>,
     },
     ...terms[kind],
     {

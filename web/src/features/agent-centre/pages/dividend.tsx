@@ -20,6 +20,7 @@ import { ContractTable } from '../components/contract-table';
 import { errorText, refusedFields } from '../components/error-text';
 import { DOWNLINE_PICKER_SIZE } from '../constants';
 import { parseRate, splitContracts, undercutContracts } from '../contracts';
+import { formatPercent } from '../../../ui/format';
 
 /** A field label marked optional. */
 function Optional({ label }: { label: string }) {
@@ -31,7 +32,6 @@ function Optional({ label }: { label: string }) {
   );
 }
 
-const percent = (n: number) => `${n.toLocaleString('en', { maximumFractionDigits: 2 })}%`;
 
 interface Form {
   account: string;
@@ -90,11 +90,11 @@ export function DividendPage() {
       title: t('dividend.confirm_title'),
       message: (
         <div className="ac-confirm">
-          <p>{t('dividend.confirm_text', { account: form.account, rate: percent(rate) })}</p>
+          <p>{t('dividend.confirm_text', { account: form.account, rate: formatPercent(rate) })}</p>
           <p className="ac-confirm__warning">{t('dividend.rate_warning')}</p>
           {undercut.map((c) => (
             <p key={c.id} className="ac-confirm__warning">
-              {t('dividend.undercut', { account: c.account, rate: percent(c.rate) })}
+              {t('dividend.undercut', { account: c.account, rate: formatPercent(c.rate) })}
             </p>
           ))}
         </div>
@@ -131,7 +131,7 @@ export function DividendPage() {
           toast.success(
             t('dividend.offered', {
               account: result.contract.account,
-              rate: percent(result.contract.rate),
+              rate: formatPercent(result.contract.rate),
             }),
           );
         },
@@ -270,7 +270,7 @@ export function DividendPage() {
             <p>{t('dividend.rate_warning')}</p>
             {undercut.map((c) => (
               <p key={c.id} className="ac-warning__specific">
-                {t('dividend.undercut', { account: c.account, rate: percent(c.rate) })}
+                {t('dividend.undercut', { account: c.account, rate: formatPercent(c.rate) })}
               </p>
             ))}
           </div>

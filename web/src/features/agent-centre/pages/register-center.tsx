@@ -17,6 +17,7 @@ import { DOWNLINE_TYPES } from '../constants';
 import { errorText, refusedFields } from '../components/error-text';
 import { fieldMessage, ruleHint } from '../field-messages';
 import type { Downline } from '../types';
+import { SvgIcon } from '../../../ui/svg-icon';
 
 type Key = 'username' | 'password' | 'confirmPassword';
 
@@ -92,18 +93,7 @@ export function RegisterCenterPage() {
         <PageHead title={t('menu.registerCenter')} />
         <div className="centre-result" role="status">
           <span className="centre-result__icon centre-result__icon--success" aria-hidden="true">
-            <svg
-              viewBox="0 0 24 24"
-              width="36"
-              height="36"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2.4"
-              strokeLinecap="round"
-              strokeLinejoin="round"
-            >
-              <path d="M5 12.5l4.5 4.5L19 7.5" />
-            </svg>
+            <SvgIcon d="M5 12.5l4.5 4.5L19 7.5" size={36} strokeWidth={2.4} />
           </span>
           <h4 className="centre-result__title">{t('register.created_title')}</h4>
           <dl className="centre-dl centre-result__dl">

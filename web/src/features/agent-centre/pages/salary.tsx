@@ -14,6 +14,7 @@ import { ContractTable } from '../components/contract-table';
 import { SALARY_SETTLEMENT_MINUTES } from '../constants';
 import { splitContracts } from '../contracts';
 import { SALARY_PAGES, type SalaryKind } from '../types';
+import { SvgIcon } from '../../../ui/svg-icon';
 
 /** '5 minutes', '1 hour', '1 day' in the agent's language. */
 function usePeriod() {
@@ -43,18 +44,7 @@ export function SalaryPage({ kind }: { kind: SalaryKind }) {
       <PageHead title={title} lead={t(`salary.lead_${kind}`)} />
       <div className="ac-settle" role="note">
         <span className="ac-settle__icon" aria-hidden="true">
-          <svg
-            viewBox="0 0 24 24"
-            width="22"
-            height="22"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-            strokeLinecap="round"
-            strokeLinejoin="round"
-          >
-            <path d="M12 3a9 9 0 1 0 0 18 9 9 0 0 0 0-18zM12 7v5l3 2" />
-          </svg>
+          <SvgIcon d="M12 3a9 9 0 1 0 0 18 9 9 0 0 0 0-18zM12 7v5l3 2" size={22} strokeWidth={2} />
         </span>
         <div>
           <strong>{t('salary.settled_every', { period: period(minutes) })}</strong>

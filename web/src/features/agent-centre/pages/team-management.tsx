@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { memberInfoQuery } from '../../../api/queries/member';
 import { PageHead, useMoney, When } from '../../../ui/centre/parts';
 import { RecordTable, type Column } from '../../../ui/centre/record-table';
-import { formatDate } from '../../../ui/format';
+import { formatDate, formatNumber } from '../../../ui/format';
 import { useDownlines } from '../api/get-downlines';
 import { AccountFilter } from '../components/account-filter';
 import type { Downline } from '../types';
@@ -67,7 +67,7 @@ export function TeamManagementPage() {
       key: 'team',
       header: t('col.team_size'),
       numeric: true,
-      cell: (d) => d.teamSize.toLocaleString('en'),
+      cell: (d) => formatNumber(d.teamSize),
     },
     {
       key: 'registered',

@@ -7,6 +7,7 @@ import { Icon } from '../../../ui/icons';
 import { Skeleton } from '../../../ui/spinner';
 import { useAgentRevenue } from '../api/get-agent-revenue';
 import { useTeamOverview } from '../api/get-team-overview';
+import { formatNumber } from '../../../ui/format';
 
 export function TeamOverviewPage() {
   const { t } = useTranslation('agentCentre');
@@ -58,7 +59,7 @@ export function TeamOverviewPage() {
             <div className="ac-hero__figure">
               <span className="ac-hero__label">{t('overview.team_size')}</span>
               <strong className="ac-hero__value" data-testid="team-size">
-                {o.teamSize.toLocaleString('en')}
+                {formatNumber(o.teamSize)}
               </strong>
               <span className="ac-hero__sub">
                 {t('overview.team_size_hint', { direct: o.directMembers })}
@@ -86,16 +87,16 @@ export function TeamOverviewPage() {
             <div className="centre-stats centre-stats--3">
               <Stat
                 label={t('overview.direct_members')}
-                value={o.directMembers.toLocaleString('en')}
+                value={formatNumber(o.directMembers)}
               />
               <Stat
                 label={t('overview.active_members')}
-                value={o.activeMembers.toLocaleString('en')}
+                value={formatNumber(o.activeMembers)}
                 hint={t('overview.active_hint')}
               />
               <Stat
                 label={t('overview.new_today')}
-                value={o.newMembersToday.toLocaleString('en')}
+                value={formatNumber(o.newMembersToday)}
               />
             </div>
           </section>

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { usePermission } from '../../../api/queries/system';
 import { CategoryIcon } from '../../../ui/games/category-icon';
-import { formatMoney } from '../../../ui/games/format';
+import { formatMoney } from '../../../ui/format';
 import { useWinnerBoard } from '../api/get-winner-board';
 import './winners-board.css';
 
@@ -17,7 +17,7 @@ function hue(name: string): number {
  * hidden from assistive technology makes the loop seamless, and hovering or focusing pauses it.
  */
 export function WinnersBoard() {
-  const { t, i18n } = useTranslation('home');
+  const { t } = useTranslation('home');
   const { currencySymbol } = usePermission();
   const winners = useWinnerBoard();
   const list = winners.data ?? [];
@@ -32,7 +32,7 @@ export function WinnersBoard() {
           <span className="hx-win__player">{w.player}</span>
           <span className="hx-win__game">{w.gameName}</span>
         </span>
-        <span className="hx-win__prize">{formatMoney(w.prize, currencySymbol, i18n.language)}</span>
+        <span className="hx-win__prize">{formatMoney(w.prize, currencySymbol, { wholeWithoutCents: true })}</span>
       </li>
     ));
 

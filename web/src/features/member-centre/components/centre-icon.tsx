@@ -1,4 +1,5 @@
 /** Icons of the member centre menu, drawn like src/ui/icons (24-unit grid, 1.8 stroke). Decorative. */
+import { SvgIcon } from '../../../ui/svg-icon';
 import type { MemberPage } from '../types';
 
 const paths: Record<MemberPage, string> = {
@@ -21,20 +22,5 @@ const paths: Record<MemberPage, string> = {
 };
 
 export function CentreIcon({ page, size = 20 }: { page: MemberPage; size?: number }) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      width={size}
-      height={size}
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.8}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      <path d={paths[page]} />
-    </svg>
-  );
+  return <SvgIcon d={paths[page]} size={size} />;
 }

@@ -19,6 +19,7 @@ import { useDepositPromotions } from '../api/get-deposit-promotions';
 import { DEPOSIT_QUICK_AMOUNTS } from '../constants';
 import { errorText, refusedFields } from '../components/error-text';
 import type { Transaction } from '../types';
+import { SvgIcon } from '../../../ui/svg-icon';
 
 export function DepositPage() {
   const { t } = useTranslation('memberCentre');
@@ -52,18 +53,7 @@ export function DepositPage() {
         <PageHead title={t('menu.depositv2')} />
         <div className="centre-result" role="status">
           <span className="centre-result__icon centre-result__icon--success" aria-hidden="true">
-            <svg
-              viewBox="0 0 24 24"
-              width="36"
-              height="36"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2.4"
-              strokeLinecap="round"
-              strokeLinejoin="round"
-            >
-              <path d="M5 12.5l4.5 4.5L19 7.5" />
-            </svg>
+            <SvgIcon d="M5 12.5l4.5 4.5L19 7.5" size={36} strokeWidth={2.4} />
           </span>
           <h4 className="centre-result__title">{t('deposit.success_title')}</h4>
           <p className="centre-result__amount" dir="ltr">

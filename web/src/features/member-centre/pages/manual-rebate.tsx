@@ -8,6 +8,7 @@ import { useClaimRebate } from '../api/claim-rebate';
 import { useRebate } from '../api/get-rebate';
 import { errorText } from '../components/error-text';
 import { gameTypeLabel } from '../labels';
+import { formatPercent } from '../../../ui/format';
 
 export function ManualRebatePage() {
   const { t } = useTranslation('memberCentre');
@@ -20,7 +21,7 @@ export function ManualRebatePage() {
   const data = rebate.data;
   const canClaim = !!data && data.claimable >= 0.01;
   const percent = (rate: number) =>
-    `${(rate * 100).toLocaleString('en', { maximumFractionDigits: 2 })}%`;
+    formatPercent(rate * 100);
 
   return (
     <>

@@ -6,6 +6,7 @@ import { ErrorState } from '../../../ui/error-state';
 import { Skeleton } from '../../../ui/spinner';
 import { activityView, statusKey } from '../activity';
 import { useMissionLeaderboard } from '../api/get-mission-leaderboard';
+import { formatNumber } from '../../../ui/format';
 
 export function MissionActivityPage() {
   const { t } = useTranslation('memberCentre');
@@ -58,7 +59,7 @@ export function MissionActivityPage() {
                     </div>
                     <div className="mc-mission__meta">
                       <span dir="ltr">
-                        {m.progress.toLocaleString('en')} / {m.target.toLocaleString('en')}
+                        {formatNumber(m.progress)} / {formatNumber(m.target)}
                       </span>
                       <span>{t('missions.reward', { reward: money(m.reward) })}</span>
                     </div>
@@ -90,7 +91,7 @@ export function MissionActivityPage() {
                     {r.player}
                   </span>
                   <span className="mc-rank__score">
-                    {t('missions.score', { score: r.score.toLocaleString('en') })}
+                    {t('missions.score', { score: formatNumber(r.score) })}
                   </span>
                 </li>
               ))}

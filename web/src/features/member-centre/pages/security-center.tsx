@@ -9,7 +9,7 @@ import { memberInfoQuery } from '../../../api/queries/member';
 import { ui } from '../../../session/ui-store';
 import { LabelChip } from '../../../ui/label-chip';
 import { Badge, PageHead, Stat, useMoney } from '../../../ui/centre/parts';
-import { formatDate } from '../../../ui/format';
+import { formatDate, formatNumber } from '../../../ui/format';
 import { Skeleton } from '../../../ui/spinner';
 import { useConsolidatedFunds } from '../api/get-consolidated-funds';
 
@@ -97,7 +97,7 @@ export function SecurityCenterPage() {
             />
             <Stat
               label={t('funds.points')}
-              value={<bdi dir="ltr">{funds.data.points.toLocaleString('en')}</bdi>}
+              value={<bdi dir="ltr">{formatNumber(funds.data.points)}</bdi>}
             />
             <Stat
               label={t('funds.pending_withdrawal')}

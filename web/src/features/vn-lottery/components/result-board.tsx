@@ -1,13 +1,14 @@
 import { useTranslation } from 'react-i18next';
 import { headTail, tiersOf } from '../draw';
 import type { Numero } from '../types';
+import { formatLongDateTime } from '../../../ui/format';
 
 /** One draw as the prize board (tiers) and the loto head/tail table. */
 export function ResultBoard({ draw, gameName, latest }: { draw: Numero; gameName: string; latest: boolean }) {
-  const { t, i18n } = useTranslation('lottery');
+  const { t } = useTranslation('lottery');
   const tiers = tiersOf(draw.result);
   const table = headTail(draw.result);
-  const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'full', timeStyle: 'short' }).format(draw.openTime);
+  const when = formatLongDateTime(draw.openTime);
   return (
     <section className="vx-board" aria-labelledby="vx-board-title">
       <header className="vx-board__head">

@@ -1,0 +1,53 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+
+// The formatter reads the language at each call: a switch here stands for i18next's.
+const current = vi.hoisted(() => ({ htmlLang: 'en' }));
+vi.mock('../i18n', () => ({ currentLanguage: () => current }));
+
+const { formatCount, formatDate, formatLongDateTime, formatMoney, formatNumber, formatPercent, formatTime } = await import('./format');
+
+const AT = Date.UTC(2026, 10, 23, 15, 4);
+
+describe('format (bound to the current language)', () => {
+  beforeEach(() => {
+    current.htmlLang = 'en';
+    process.env.TZ = 'UTC';
+  });
+
+  it('writes English as the spec does', () => {
+    expect(formatMoney(1234.5, '$')).toBe('$1,234.50');
+    expect(formatMoney(1234.5, '')).toBe('$1,234.50');
+    expect(formatMoney(500, '$', { wholeWithoutCents: true })).toBe('$500');
+    expect(formatMoney(12.5, '$', { wholeWithoutCents: true })).toBe('$12.50');
+    expect(formatNumber(1234567)).toBe('1,234,567');
+    expect(formatCount(1234)).toBe('1,234');
+    expect(formatPercent(12.345)).toBe('12.35%');
+  });
+
+  it('follows a language switch without a reload', () => {
+    current.htmlLang = 'es';
+    expect(formatMoney(1234.5, '$')).toBe('$1234,50');
+    expect(formatNumber(12345.5)).toBe('12.345,5');
+    current.htmlLang = 'hi';
+    expect(formatNumber(1234567)).toBe('12,34,567');
+    current.htmlLang = 'en';
+    expect(formatNumber(1234567)).toBe('1,234,567');
+  });
+
+  it('keeps Latin digits in every language', () => {
+    for (const lang of ['ur', 'hi', 'my', 'th']) {
+      current.htmlLang = lang;
+      expect(formatNumber(1234567)).toMatch(/^[0-9,.\s\u00a0\u202f]+$/);
+      // No Arabic-Indic, Devanagari, Myanmar or Thai digits (the Thai calendar's year is its own).
+      expect(formatDate(AT)).not.toMatch(/[\u0660-\u0669\u06f0-\u06f9\u0966-\u096f\u1040-\u1049\u0e50-\u0e59]/);
+    }
+  });
+
+  it('formats dates and times in the language', () => {
+    expect(formatDate(AT, false)).toMatch(/Nov 23, 2026/);
+    expect(formatTime(AT)).toMatch(/^\d{1,2}:\d{2}\s?[AP]M$/);
+    expect(formatLongDateTime(AT)).toMatch(/November 23, 2026/);
+    current.htmlLang = 'es';
+    expect(formatDate(AT, false)).toMatch(/nov/);
+  });
+});
