@@ -1,38 +1,46 @@
 // One flat config for the whole package: TypeScript rules everywhere, React hooks rules in web/,
-// and the layering rule of the house style (shared → features → app; no feature imports another).
+// and the web layers (ADR 007): shared (ui, api, lib, i18n, config) → session → features → app,
+// no feature importing another, and no import cycles in web/src.
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
-// Every folder under web/src/features/ (a folder missing here is not covered by the layering rule).
-const FEATURES = [
-  'agent-centre',
-  'announcements',
-  'auth',
-  'chat',
-  'download',
-  'elott',
-  'footer',
-  'games',
-  'header',
-  'help',
-  'home',
-  'lottery',
-  'member-centre',
-  'not-found',
-  'point-mall',
-  'promotions',
-  'referral',
-  'register',
-  'sandbox',
-  'side-menu',
-  'speed-test',
-  'system-status',
-  'vip',
-  'vn-lottery',
-];
-// Shared layers: nothing in them may import a feature or the app.
+const WEB = './web/src';
+// Every folder under web/src/features/ is a feature: a new one is covered without editing this file.
+const FEATURES = readdirSync(join(import.meta.dirname, 'web/src/features'), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+// Shared layers: below the session layer, features and the app.
 const SHARED = ['ui', 'api', 'config', 'lib', 'i18n'];
+
+/** The import-x zones of the layering: each `target` may not import anything under its `from`. */
+const LAYER_ZONES = [
+  ...SHARED.map((dir) => ({
+    target: `${WEB}/${dir}`,
+    from: [`${WEB}/session`, `${WEB}/features`, `${WEB}/app`],
+    message: 'Shared code (src/ui, src/api, src/config, src/lib, src/i18n) does not import session, features or app: pass the dependency in, or move the code up.',
+  })),
+  {
+    target: `${WEB}/session`,
+    from: [`${WEB}/features`, `${WEB}/app`],
+    message: 'The session layer sits below features and app: it does not import them.',
+  },
+  {
+    target: `${WEB}/features`,
+    from: `${WEB}/app`,
+    message: 'Features do not import app (the composition root): share through src/session or a shared layer.',
+  },
+  ...FEATURES.map((feature) => ({
+    target: `${WEB}/features/${feature}`,
+    from: `${WEB}/features`,
+    except: [`./${feature}`],
+    message: 'Features do not import from each other: share through src/session, src/ui or src/api.',
+  })),
+];
 
 export default tseslint.config(
   { ignores: ['node_modules/', 'web/dist/', 'test-results/', 'playwright-report/', 'web/src/api/schema.d.ts', 'coverage/'] },
@@ -52,44 +60,18 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'warn',
     },
   },
-  ...FEATURES.map((feature) => ({
-    files: [`web/src/features/${feature}/**/*.{ts,tsx}`],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              // Relative paths too: `../G`, `../../G` and `../../../G` reach feature G from a file one,
-              // two or three folders deep in this feature.
-              group: FEATURES.filter((f) => f !== feature).flatMap((f) => [
-                `../${f}/**`,
-                `../../${f}/**`,
-                `../../../${f}/**`,
-                `**/features/${f}/**`,
-              ]),
-              message: 'Features do not import from each other: share through src/ui, src/api or src/app.',
-            },
-          ],
-        },
-      ],
-    },
-  })),
   {
-    // Shared code sits below features and app (shared → features → app).
-    files: SHARED.map((dir) => `web/src/${dir}/**/*.{ts,tsx}`),
+    files: ['web/src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      // The TypeScript parser for the files no-cycle follows (it reads each import's own imports).
+      ...importX.flatConfigs.typescript.settings,
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: 'tsconfig.json' })],
+    },
     rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['**/features/**', '**/app/**'],
-              message: 'Shared code (src/ui, src/api, src/config, src/lib, src/i18n) does not import features or app: pass the dependency in, or move the code up.',
-            },
-          ],
-        },
-      ],
+      'import-x/no-restricted-paths': ['error', { zones: LAYER_ZONES }],
+      // Dynamic imports count: a lazy chunk that imports its importer is still a cycle.
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
   },
 );

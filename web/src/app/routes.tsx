@@ -6,7 +6,7 @@
 import { useEffect } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { lazySection } from '../lib/lazy';
-import { CATEGORY_ROUTES } from './layout-table';
+import { CATEGORY_ROUTES } from '../session/layout-table';
 import { SECTION_OF_PATH, type SectionName } from './section-table';
 import { Shell } from './shell';
 import { ui } from '../session/ui-store';

@@ -3,7 +3,7 @@
  * table shows; unknown paths show notFound. Plain data, so the router (routes.tsx, which must agree
  * with it) and the bundle benchmark (scripts/bench/route-js.ts) read the same table.
  */
-import { CATEGORY_ROUTES } from './layout-table';
+import { CATEGORY_ROUTES } from '../session/layout-table';
 
 export const SECTION_NAMES = [
   'index',

@@ -17,7 +17,7 @@ import { Icon } from '../ui/icons';
 import { PageSpinner } from '../ui/spinner';
 import { useAuth } from '../session/auth';
 import { ErrorBoundary } from './error-boundary';
-import { LOGIN_FREE_PATHS, layoutFor } from './layout-table';
+import { LOGIN_FREE_PATHS, layoutFor } from '../session/layout-table';
 import { ui, useUi } from '../session/ui-store';
 
 /** The route group's banners (spec section 2); nothing when the group has none. */

@@ -12,7 +12,7 @@ import { unreadCountQuery } from '../../api/queries/member';
 import { availablePromosQuery, isFlagOn, usePermission } from '../../api/queries/system';
 import { useAuth } from '../../session/auth';
 import { openCustomerService } from '../../session/customer-service';
-import { layoutFor } from '../../app/layout-table';
+import { layoutFor } from '../../session/layout-table';
 import { ui, useUi } from '../../session/ui-store';
 import { SIDE_MENU_MAX_VENDORS } from '../../config/constants';
 import { currentLanguage, setLanguage } from '../../i18n';
