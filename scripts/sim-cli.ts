@@ -158,7 +158,8 @@ function stateLines(s: SimState): string[] {
     `status    ${s.statusName} (${s.status})`,
     `clock     ${time(s.clock.now)} (offset ${formatDuration(s.clock.offsetMs)})`,
     `latency   ${s.latencyMs} ms`,
-    `counts    ${s.counts.accounts} accounts, ${s.counts.sessions} sessions, ${s.counts.smsOutbox} SMS, ` +
+    `counts    ${s.counts.accounts} accounts, ${s.counts.sessions} sessions, ${s.counts.smsOutbox} SMS` +
+      `${s.counts.smsDropped ? ` (${s.counts.smsDropped} older dropped)` : ''}, ${s.counts.guests} guests, ` +
       `${s.counts.faults} faults, ${s.counts.snapshots} snapshots`,
     ...(s.replay
       ? [

@@ -14,6 +14,8 @@
  *   npm start -- --journal-size 5000         keep the newest 5,000 calls in the request journal
  *   npm start -- --journal off               no request journal
  *   npm start -- --state DIR                 keep worlds and the RSA key in DIR across restarts
+ *   npm start -- --max-worlds 200            at most 200 worlds in memory (default 1,000)
+ *   npm start -- --guest-ttl 30m             free-play guests expire after 30 simulated minutes (default 2h)
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
@@ -60,6 +62,17 @@ async function probeGateway(gateway: string): Promise<void> {
   }
 }
 
+/** A duration such as 90s, 30m, 2h or 1d (ms without a unit), for --guest-ttl. */
+export function parseDurationFlag(text: string, name: string): number {
+  const m = /^(\d+(?:\.\d+)?)(ms|s|m|h|d)?$/.exec(text.trim());
+  const units: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };
+  const ms = m ? Math.round(Number(m[1]) * (units[m[2] ?? 'ms'] ?? 1)) : NaN;
+  if (!Number.isFinite(ms) || ms < 1000 || ms > 365 * 86_400_000) {
+    throw new Error(`${name} must be a duration from 1s to 365d such as 90s, 30m, 2h or 1d, got ${text}`);
+  }
+  return ms;
+}
+
 function positiveInteger(text: string, name: string): number {
   const n = Number(text);
   if (!Number.isInteger(n) || n < 1) throw new Error(`${name} must be a whole number of at least 1, got ${text}`);
@@ -81,6 +94,7 @@ async function main(): Promise<void> {
       brand: { type: 'string', default: process.env.SIM_BRAND },
       state: { type: 'string', default: process.env.SIM_STATE_DIR },
       'max-worlds': { type: 'string', default: process.env.SIM_MAX_WORLDS },
+      'guest-ttl': { type: 'string', default: process.env.SIM_GUEST_TTL },
       'no-build': { type: 'boolean', default: false },
       journal: { type: 'string', default: process.env.SIM_JOURNAL ?? 'on' },
       'journal-size': { type: 'string', default: process.env.SIM_JOURNAL_SIZE ?? '1000' },
@@ -144,6 +158,7 @@ async function main(): Promise<void> {
     journalSize,
     stateDir: values.state || undefined,
     maxWorlds: values['max-worlds'] ? positiveInteger(values['max-worlds'], '--max-worlds') : undefined,
+    guestTtlMs: values['guest-ttl'] ? parseDurationFlag(values['guest-ttl'], '--guest-ttl') : undefined,
     logger: { level: process.env.LOG_LEVEL ?? 'warn' },
   });
   const address = await app.listen({ port, host: values.host });

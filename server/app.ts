@@ -69,6 +69,8 @@ export interface AppOptions {
   replay?: string | ReplaySet;
   /** Entries the request journal keeps (default 1,000; 0 = off, `--journal off`); simulator mode only. */
   journalSize?: number;
+  /** How long a free-play guest lives on its world's clock (`--guest-ttl`, default two hours). */
+  guestTtlMs?: number;
   logger?: FastifyServerOptions['logger'];
   /**
    * Keep worlds and the RSA key in this directory across restarts (`--state`, ADR 010); without it
@@ -158,6 +160,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
     maxWorlds: options.maxWorlds,
     brand: options.brand,
     journalSize: options.journalSize,
+    guestTtlMs: options.guestTtlMs,
     rsa: state?.rsa,
     persistence: state?.persistence,
     onUnload: (w) => app.log.warn(`world "${w.name}" unloaded: ${w.reason}`),
@@ -259,6 +262,9 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
   // microtask turn per request (docs/benchmarks.md).
   app.addHook('onRequest', (request, _reply, done) => {
     try {
+      // Expired sessions, guests, SMS codes, locks, captchas and tickets go as the world's clock
+      // moves (bounded memory, issue 13): at most once a simulated minute, cheap otherwise.
+      request.sim.tick();
       settleSalaries(request.sim);
       done();
     } catch (err) {

@@ -31,7 +31,12 @@ export interface ControlOp<
    * event's data is JSON of this schema. `value` is then unused.
    */
   stream?: TSchema;
+  /** Headers of the success reply, by name. */
+  replyHeaders?: Readonly<Record<string, TSchema>>;
 }
+
+/** Header of the outbox reply: how many older SMS the outbox dropped (it keeps the newest 200 of a world). */
+export const SMS_DROPPED_HEADER = 'x-sim-sms-dropped';
 
 /** Identity helper keeping the literal schema types of a definition. */
 function cop<
@@ -191,6 +196,8 @@ export const StateSchema = Type.Object(
       accounts: Type.Integer({ minimum: 0 }),
       sessions: Type.Integer({ minimum: 0 }),
       smsOutbox: Type.Integer({ minimum: 0 }),
+      smsDropped: Type.Integer({ minimum: 0, description: 'SMS dropped from the outbox, which keeps the newest 200 of the world.' }),
+      guests: Type.Integer({ minimum: 0, description: 'Live free-play guests (they expire after --guest-ttl of the world clock).' }),
       faults: Type.Integer({ minimum: 0 }),
       snapshots: Type.Integer({ minimum: 0 }),
     }),
@@ -522,8 +529,13 @@ export const controlOps = {
     method: 'GET',
     path: '/sms',
     summary: 'SMS outbox, oldest first, optionally of one mobile number',
+    description:
+      'The outbox keeps the newest 200 SMS of the world; the X-Sim-Sms-Dropped header of the reply (and counts.smsDropped of GET /state) says how many older ones were dropped.',
     query: Type.Object({ mobile: Type.Optional(Mobile) }, { additionalProperties: false }),
     value: Type.Array(SmsSchema),
+    replyHeaders: {
+      [SMS_DROPPED_HEADER]: Type.Integer({ minimum: 0, description: 'SMS dropped from this world\'s outbox so far (it keeps the newest 200).' }),
+    },
   }),
   getLastSms: cop({
     operationId: 'getLastSms',

@@ -49,6 +49,16 @@ export function buildControlDocument(): Json {
           }
         : {
             description: 'Success envelope.',
+            ...(op.replyHeaders
+              ? {
+                  headers: Object.fromEntries(
+                    Object.entries(op.replyHeaders).map(([name, schema]) => {
+                      const json = toJson(schema);
+                      return [name, { schema: json, ...(typeof json.description === 'string' ? { description: json.description } : {}) }];
+                    }),
+                  ),
+                }
+              : {}),
             content: { 'application/json': { schema: toJson(Ok(op.value, `${op.operationId}Reply`)) } },
           },
     };

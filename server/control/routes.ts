@@ -13,6 +13,7 @@ import type { Sim } from '../sim/state';
 import { listScenarios } from '../sim/world';
 import {
   ControlErrorCode,
+  SMS_DROPPED_HEADER,
   controlOps,
   SystemStatusNames,
   type ControlBody,
@@ -65,6 +66,8 @@ function state(sim: Sim, request: FastifyRequest): SimState {
       accounts: sim.accounts.size,
       sessions: sim.sessions.size,
       smsOutbox: sim.sms.outbox.length,
+      smsDropped: sim.sms.dropped,
+      guests: sim.guests.size,
       faults: faultsOf(sim).faults.length,
       snapshots: snapshotsOf(sim).size,
     },
@@ -129,7 +132,9 @@ const handlers: ControlHandlers = {
     return row ?? { modId: body.modId, enabled: body.enabled, parent: null };
   },
 
-  getSmsOutbox: ({ sim, query }) => {
+  getSmsOutbox: ({ sim, query, reply }) => {
+    // The outbox keeps the newest SMS_OUTBOX_KEEP; how many older ones went is said in a header.
+    void reply.header(SMS_DROPPED_HEADER, String(sim.sms.dropped));
     const mobile = query.mobile ? normaliseMobile(query.mobile) : undefined;
     return sim.sms.outbox.filter((e) => !mobile || e.mobileNum === mobile).map((e) => ({ ...e }));
   },
@@ -153,6 +158,8 @@ const handlers: ControlHandlers = {
 
   advanceClock: ({ sim, body }) => {
     sim.clock.advance(body.ms);
+    // What the jump expired goes now (bounded memory).
+    sim.sweep();
     // Salary periods the jump ended are paid now, under the flags as they stand.
     settleSalaries(sim);
     return { now: sim.now(), offsetMs: sim.clock.offset };

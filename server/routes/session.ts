@@ -5,12 +5,13 @@ import { registerArea } from '../contract';
 import { ApiError, badRequest, forbidden, refused } from '../errors';
 import { loginFailures } from '../sim/login-failures';
 import { checkMobile } from '../sim/sms';
+import type { Session } from '../sim/sessions';
 import type { Account, Sim } from '../sim/state';
 
 const CAPTCHA_COOKIE = 'captchaId';
 
-function loginResult(sim: Sim, account: Account, loginType: 'username' | 'sms' | 'freeplay') {
-  const session = sim.sessions.create(account.account, loginType);
+function loginResult(sim: Sim, account: Account, loginType: 'username' | 'sms' | 'freeplay', made?: Session) {
+  const session = made ?? sim.sessions.create(account.account, loginType);
   const firstTimeLogin = account.firstTimeLogin;
   account.firstTimeLogin = false;
   loginFailures(sim).clear(account.account);
@@ -55,19 +56,11 @@ export async function sessionRoutes(app: FastifyInstance): Promise<void> {
 
     freePlayLogin: ({ sim }) => {
       if (!sim.flag('FREEPLAY3')) throw forbidden('operation-not-allowed', 'Free play is not enabled');
-      const name = `guest${sim.now().toString(36).slice(-6)}${Math.floor(Math.random() * 1296).toString(36)}`;
-      const account = sim.createAccount({
-        account: name,
-        password: Math.random().toString(36),
-        isAgent: 4,
-        type: 4,
-        nickname: 'Guest',
-        firstTimeLogin: false,
-        memberLabel: { text: 'Trial', textColor: '#ffffff', backgroundColor: '#6c757d' },
-      });
+      // A collision-free name and a session that ends with the guest (--guest-ttl, Sim.createGuest).
+      const { account, session } = sim.createGuest();
       // A trial account plays with demo credit.
       sim.ledger.post(account.account, 'bonus', 2000, 'Demo credit', sim.now());
-      return loginResult(sim, account, 'freeplay');
+      return loginResult(sim, account, 'freeplay', session);
     },
 
     logout: ({ sim, session }) => {

@@ -33,6 +33,23 @@ export class CaptchaStore {
     return this.challenges.get(id)?.answer ?? null;
   }
 
+  /** Drop expired challenges (bounded memory, Sim.sweep). Returns how many. */
+  sweep(): number {
+    const now = this.now();
+    let dropped = 0;
+    for (const [id, c] of this.challenges) {
+      if (c.expiresAt <= now) {
+        this.challenges.delete(id);
+        dropped++;
+      }
+    }
+    return dropped;
+  }
+
+  get size(): number {
+    return this.challenges.size;
+  }
+
   /** Checks and consumes the challenge; a wrong answer also consumes it (a new image must be fetched). */
   check(id: string | undefined, answer: string | undefined): boolean {
     if (!id || !answer) return false;

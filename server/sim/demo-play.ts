@@ -51,7 +51,20 @@ export interface LaunchTicket {
   backUrl?: string;
 }
 
-const tickets = perLoad('demo-tickets', () => new Map<string, LaunchTicket>());
+const tickets = perLoad('demo-tickets', () => new Map<string, LaunchTicket>(), {
+  // Expired tickets, and those whose session or account is gone, go as the world's clock moves.
+  sweep: (all, sim) => {
+    const now = sim.now();
+    let dropped = 0;
+    for (const [id, t] of all) {
+      if (t.expiresAt <= now || !sim.sessions.get(t.sessionToken) || !sim.accounts.has(t.account)) {
+        all.delete(id);
+        dropped++;
+      }
+    }
+    return dropped;
+  },
+});
 
 function modeOf(gameType: string): PlayMode {
   const t = gameType.toUpperCase();

@@ -83,6 +83,13 @@ export class Ledger {
     return this.bets.get(account) ?? [];
   }
 
+  /** Drop an account's balance, transactions and bets (an expired free-play guest, Sim.sweep). */
+  forget(account: string): void {
+    this.txs.delete(account);
+    this.balances.delete(account);
+    this.bets.delete(account);
+  }
+
   /** The invariant the concurrency benchmark checks. */
   consistent(account: string): boolean {
     const sum = roundMoney(this.transactions(account).reduce((s, t) => s + t.amount, 0));

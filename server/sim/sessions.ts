@@ -16,9 +16,10 @@ export class SessionStore {
 
   constructor(private readonly now: () => number) {}
 
-  create(account: string, loginType: Session['loginType']): Session {
+  /** A new session; `ttlMs` (default SESSION_TTL_MS) is how long it lives on the world's clock. */
+  create(account: string, loginType: Session['loginType'], ttlMs = SESSION_TTL_MS): Session {
     const now = this.now();
-    const session = { token: randomBytes(24).toString('hex'), account, createdAt: now, expiresAt: now + SESSION_TTL_MS, loginType };
+    const session = { token: randomBytes(24).toString('hex'), account, createdAt: now, expiresAt: now + ttlMs, loginType };
     this.sessions.set(session.token, session);
     return session;
   }

@@ -24,6 +24,13 @@ export const SMS_LOCK_MS = TOO_MANY_REQUESTS_LOCK_MS;
 /** Requests per number within the window before the lock. */
 export const SMS_MAX_REQUESTS = 5;
 const SMS_WINDOW_MS = 10 * 60_000;
+/** Messages the outbox keeps per world (the newest); older ones are dropped and counted. */
+export const SMS_OUTBOX_KEEP = 200;
+/**
+ * How long an expired code is remembered, so that entering it still answers `code-expired` rather
+ * than `invalid-verification-code`; after that the sweep forgets it.
+ */
+export const SMS_EXPIRED_CODE_KEPT_MS = 60 * 60_000;
 
 export function normaliseMobile(mobile: string): string {
   return mobile.replace(/[\s-]/g, '');
@@ -45,6 +52,8 @@ export class SmsService {
   private readonly requests = new Map<string, number[]>();
   private readonly locks = new Map<string, number>();
   private nextId = 1;
+  /** Messages dropped from the outbox past SMS_OUTBOX_KEEP since the world was (re)loaded. */
+  dropped = 0;
 
   constructor(private readonly now: () => number) {}
 
@@ -85,6 +94,11 @@ export class SmsService {
       expiresAt,
     };
     this.outbox.push(entry);
+    if (this.outbox.length > SMS_OUTBOX_KEEP) {
+      const over = this.outbox.length - SMS_OUTBOX_KEEP;
+      this.outbox.splice(0, over);
+      this.dropped += over;
+    }
     return entry;
   }
 
@@ -101,6 +115,40 @@ export class SmsService {
       throw new ApiError(400, 'code-expired', 'The code has expired, please resend');
     }
     this.codes.delete(`${purpose}:${mobile}`);
+  }
+
+  /**
+   * Drop what has expired on the world's clock (bounded memory, Sim.sweep): codes an hour past their
+   * expiry, request times outside the throttle window, and ended locks. Returns how many records went.
+   */
+  sweep(): number {
+    const now = this.now();
+    let dropped = 0;
+    for (const [key, c] of this.codes) {
+      if (c.expiresAt + SMS_EXPIRED_CODE_KEPT_MS <= now) {
+        this.codes.delete(key);
+        dropped++;
+      }
+    }
+    for (const [mobile, times] of this.requests) {
+      const recent = times.filter((t) => now - t < SMS_WINDOW_MS);
+      if (recent.length === 0) {
+        this.requests.delete(mobile);
+        dropped++;
+      } else if (recent.length < times.length) this.requests.set(mobile, recent);
+    }
+    for (const [mobile, until] of this.locks) {
+      if (until <= now) {
+        this.locks.delete(mobile);
+        dropped++;
+      }
+    }
+    return dropped;
+  }
+
+  /** Live records besides the outbox (codes, throttle windows, locks), for tests and the benchmarks. */
+  get records(): { codes: number; throttles: number; locks: number } {
+    return { codes: this.codes.size, throttles: this.requests.size, locks: this.locks.size };
   }
 
   last(mobileNum?: string): OutboxEntry | undefined {

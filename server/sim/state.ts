@@ -2,6 +2,7 @@
  * The simulator's whole state: the world of a scenario, accounts, sessions, ledger, SMS, captcha and
  * clock. Route handlers stay thin and ask this object; the QA control API resets and steers it.
  */
+import { randomUUID } from 'node:crypto';
 import { GUEST_TYPE, isAgentType } from '../../openapi/constants';
 import { ApiError, forbidden, notSession } from '../errors';
 import { CaptchaStore } from './captcha';
@@ -10,7 +11,8 @@ import { Ledger } from './ledger';
 import { Journal, JOURNAL_DEFAULT_SIZE } from './journal';
 import { hashPassword, verifyPassword } from './passwords';
 import { RsaKeyHolder } from './rsa';
-import { SessionStore, type Session } from './sessions';
+import { forgetPerLoad, sweepPerLoad } from './registry';
+import { SESSION_TTL_MS, SessionStore, type Session } from './sessions';
 import { SmsService } from './sms';
 import { flagEnabled, loadWorld, readScenario, setFlag, type MemberFixture, type Scenario, type World } from './world';
 
@@ -55,6 +57,22 @@ export interface SimOptions {
   brand?: string;
   /** Entries the request journal keeps (default 1,000); 0 switches it off. */
   journalSize?: number;
+  /**
+   * How long a free-play guest lives on the world's clock (`--guest-ttl`, default two hours, a
+   * session's lifetime): its session ends then, and the sweep removes the account and its records.
+   */
+  guestTtlMs?: number;
+}
+
+/** How often (of the world's clock) a request sweeps expired records (Sim.tick). */
+export const SWEEP_EVERY_MS = 60_000;
+/** What one sweep removed, by kind. */
+export interface SweepResult {
+  sessions: number;
+  guests: number;
+  sms: number;
+  captchas: number;
+  modules: number;
 }
 
 export class Sim {
@@ -72,6 +90,15 @@ export class Sim {
   /** Simulator time of the last (re)load: fixture contracts count as active from then on. */
   loadedAt!: number;
   private nextMemberId = 1;
+  /**
+   * Free-play guests of this world by account, with the time they expire (bounded memory): the
+   * fixture's seeded guests are not in it and never expire.
+   */
+  guests!: Map<string, number>;
+  // Settings and bookkeeping, not state: private (#) fields are no own keys, so snapshots and the
+  // state directory (which copy every own field) leave them alone.
+  readonly #guestTtlMs: number;
+  #sweptAt = Number.NEGATIVE_INFINITY;
 
   /** The imported brand this simulator runs on, if any. */
   readonly brand: string | undefined;
@@ -80,6 +107,7 @@ export class Sim {
     this.rsa = options.rsa ?? new RsaKeyHolder();
     this.brand = options.brand;
     this.journal = new Journal(options.journalSize ?? JOURNAL_DEFAULT_SIZE);
+    this.#guestTtlMs = options.guestTtlMs ?? SESSION_TTL_MS;
     this.load(options.scenario ?? 'default');
   }
 
@@ -95,6 +123,7 @@ export class Sim {
     this.captcha = new CaptchaStore(this.now);
     this.sms = new SmsService(this.now);
     this.accounts = new Map();
+    this.guests = new Map();
     this.nextMemberId = 1;
     for (const m of this.world.members) this.seedMember(m);
   }
@@ -175,6 +204,66 @@ export class Sim {
       low = Math.min(low, running);
     }
     return [-low];
+  }
+
+  // ---- bounded memory (issue 13 item 3) ----------------------------------------------------------
+
+  /** How long a free-play guest lives on this world's clock. */
+  get guestTtlMs(): number {
+    return this.#guestTtlMs;
+  }
+
+  /**
+   * A free-play guest: a collision-free name (randomUUID), demo credit, and a session that ends with
+   * the guest after `guestTtlMs`; the sweep then removes the account and everything kept for it.
+   */
+  createGuest(): { account: Account; session: Session } {
+    const account = this.createAccount({
+      account: `guest-${randomUUID()}`,
+      password: randomUUID(),
+      isAgent: GUEST_TYPE,
+      type: GUEST_TYPE,
+      nickname: 'Guest',
+      firstTimeLogin: false,
+      memberLabel: { text: 'Trial', textColor: '#ffffff', backgroundColor: '#6c757d' },
+    });
+    this.guests.set(account.account, this.now() + this.#guestTtlMs);
+    const session = this.sessions.create(account.account, 'freeplay', this.#guestTtlMs);
+    return { account, session };
+  }
+
+  /**
+   * Drop what has expired on the world's clock: sessions, free-play guests (account, ledger, module
+   * records), SMS codes, throttle windows and locks, captchas, launch tickets. Called when the
+   * control API moves the clock and, through `tick`, by requests as real time moves it.
+   */
+  sweep(): SweepResult {
+    const now = this.now();
+    this.#sweptAt = now;
+    const gone = new Set<string>();
+    for (const [name, expiresAt] of this.guests) {
+      if (expiresAt <= now) gone.add(name);
+    }
+    for (const name of gone) {
+      this.guests.delete(name);
+      this.sessions.revokeAccount(name);
+      this.accounts.delete(name);
+      this.ledger.forget(name);
+    }
+    forgetPerLoad(this, gone);
+    return {
+      sessions: this.sessions.sweep(),
+      guests: gone.size,
+      sms: this.sms.sweep(),
+      captchas: this.captcha.sweep(),
+      modules: sweepPerLoad(this),
+    };
+  }
+
+  /** Sweep when the world's clock has moved SWEEP_EVERY_MS (or back) since the last sweep; cheap otherwise. */
+  tick(): void {
+    const now = this.now();
+    if (now - this.#sweptAt >= SWEEP_EVERY_MS || now < this.#sweptAt) this.sweep();
   }
 
   /**

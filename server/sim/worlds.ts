@@ -68,6 +68,8 @@ export interface WorldsOptions {
   brand?: string;
   /** Entries each world's request journal keeps (0 = off). */
   journalSize?: number;
+  /** How long a free-play guest lives on its world's clock (`--guest-ttl`; Sim's default when absent). */
+  guestTtlMs?: number;
   /**
    * Durable worlds (`--state DIR`, server/sim/persistence.ts): a world is loaded from it on first
    * use, saved before it is unloaded, and removed from it with the world.
@@ -121,7 +123,7 @@ export class Worlds {
   }
 
   private fresh(scenario = this.scenario): Sim {
-    return new Sim({ scenario, rsa: this.rsa, brand: this.options.brand, journalSize: this.options.journalSize });
+    return new Sim({ scenario, rsa: this.rsa, brand: this.options.brand, journalSize: this.options.journalSize, guestTtlMs: this.options.guestTtlMs });
   }
 
   private add(name: string, sim: Sim): Sim {
