@@ -4,7 +4,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../server/app';
-import { call, login, testApp } from './helpers';
+import { sumBalance } from '../server/sim/wallet';
+import { call, login, SEED, testApp } from './helpers';
 
 const inWorld = (world: string) => ({ headers: { 'x-sim-world': world } });
 
@@ -82,5 +83,54 @@ describe('worlds', () => {
     } finally {
       await app.close();
     }
+  });
+
+  it('1,000 concurrent requests over 50 worlds: every ledger consistent, money conserved, worlds apart', { timeout: 120_000 }, async () => {
+    const app = await testApp();
+    const account = SEED.player.username;
+    const defaultBefore = sumBalance(app.sim, account);
+    const defaultTxs = app.sim.ledger.transactions(account).length;
+    const worlds = Array.from({ length: 50 }, (_, i) => `load-${String(i).padStart(2, '0')}`);
+    const tokens = new Map<string, string>();
+    for (const world of worlds) {
+      const res = await call(app, 'POST', '/wps/session/login', { encrypted: true, body: { type: 'username', ...SEED.player }, ...inWorld(world) });
+      expect(res.envelope.success, res.body).toBe(true);
+      tokens.set(world, res.envelope.value.token as string);
+    }
+    const vendor = ((await call(app, 'GET', '/wps/wallet/merchant')).envelope.value.wallets as { vendor: string }[])[0]?.vendor ?? '';
+    expect(vendor).not.toBe('');
+    const before = new Map(worlds.map((w) => [w, sumBalance(app.worlds.get(w), account)]));
+
+    // A fixed mix: deposits, moves to and from a vendor wallet (some too large: refused), balances.
+    const ops = Array.from({ length: 1000 }, (_, i) => ({ world: worlds[i % 50] as string, kind: Math.floor(i / 50) % 4, amount: 1 + ((i * 37) % 500) + (i % 7) / 100 }));
+    const replies = await Promise.all(
+      ops.map((op) => {
+        const options = { token: tokens.get(op.world), ...inWorld(op.world) };
+        if (op.kind === 0) return call(app, 'POST', '/wps/wallet/deposit', { ...options, body: { channelId: 'easypaisa', amount: op.amount } });
+        if (op.kind === 1) return call(app, 'POST', '/wps/relay/GCS_walletTransfer', { ...options, body: { from: 'MAIN', to: vendor, amount: op.amount * 40 } });
+        if (op.kind === 2) return call(app, 'POST', '/wps/relay/GCS_walletTransfer', { ...options, body: { from: vendor, to: 'MAIN', amount: op.amount } });
+        return call(app, 'GET', '/wps/v2/wallets/balance', options);
+      }),
+    );
+    const expected = new Map(before);
+    let refused = 0;
+    replies.forEach((res, i) => {
+      const op = ops[i];
+      expect(res.statusCode, res.body).toBeLessThan(500);
+      if (!res.envelope.success) refused++;
+      else if (op?.kind === 0) expected.set(op.world, Math.round(((expected.get(op.world) ?? 0) + (res.envelope.value.amount as number)) * 100) / 100);
+    });
+    // The mix met refusals (insufficient balance) as well as successes.
+    expect(refused).toBeGreaterThan(0);
+    expect(refused).toBeLessThan(500);
+    for (const world of worlds) {
+      const sim = app.worlds.get(world);
+      expect(sim.ledger.consistent(account), `ledger of ${world}`).toBe(true);
+      expect(sumBalance(sim, account), `money in ${world}`).toBe(expected.get(world));
+      expect(sim.ledger.transactions(account).length, world).toBeGreaterThan(defaultTxs);
+    }
+    // The default world saw none of it.
+    expect(sumBalance(app.sim, account)).toBe(defaultBefore);
+    expect(app.sim.ledger.transactions(account)).toHaveLength(defaultTxs);
   });
 });

@@ -66,6 +66,11 @@ const tickets = perLoad('demo-tickets', () => new Map<string, LaunchTicket>(), {
   },
 });
 
+/** Launch tickets the world holds (bounded memory: expired ones are swept). */
+export function ticketCount(sim: Sim): number {
+  return tickets(sim).size;
+}
+
 function modeOf(gameType: string): PlayMode {
   const t = gameType.toUpperCase();
   if (t === 'LIVE' || t === 'PVP') return 'table';
