@@ -208,4 +208,29 @@ describe('a state directory', () => {
     expect(persistence.load('default', () => new Sim())).toBeUndefined();
     expect(report).toHaveBeenCalledWith(expect.stringContaining('not a regular file'));
   });
+
+  it('past --max-worlds saves the least recently used idle world, and brings it back on its next request', async () => {
+    const app = await testApp({ stateDir: stateDir(), maxWorlds: 2 });
+    const w1 = { 'x-sim-world': 'capped-1' };
+    const reg = await call(app, 'PUT', '/wps/member/register', {
+      encrypted: true,
+      headers: w1,
+      body: { username: 'capkeeper', password: PASSWORD, confirmPassword: PASSWORD, registerMethod: 'WEB', login: true, registerUrl: 'http://localhost/register' },
+    });
+    expect(reg.statusCode, reg.body).toBe(200);
+    const token = reg.envelope.value.token as string;
+    // A world with a request in flight is never unloaded, even the least recently used one.
+    const held = app.worlds.enter('capped-2');
+    await call(app, 'GET', '/wps/system/status', { headers: { 'x-sim-world': 'capped-3' } });
+    expect(app.worlds.has('capped-2')).toBe(true);
+    expect(app.worlds.has('capped-1')).toBe(false);
+    held.leave();
+    const gone = app.worlds.list().unloaded.find((u) => u.name === 'capped-1');
+    expect(gone?.reason).toMatch(/saved, back on its next request/);
+    // Back: the account and its live token.
+    const info = await call(app, 'GET', '/wps/member/info', { token, headers: w1 });
+    expect(info.statusCode, info.body).toBe(200);
+    expect(info.envelope.value.account).toBe('capkeeper');
+    expect(app.worlds.list().unloaded.some((u) => u.name === 'capped-1')).toBe(false);
+  });
 });
