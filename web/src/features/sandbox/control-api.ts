@@ -9,6 +9,8 @@ export interface ReplayInfo {
   rejected: { operationId: string; count: number; reason: string }[];
 }
 export interface SimState {
+  /** The world this browser acts on (X-Sim-World, else the sim_world cookie, else default). */
+  world: string;
   scenario: { name: string; description: string };
   status: 0 | 1 | 2;
   statusName: string;
@@ -16,6 +18,21 @@ export interface SimState {
   latencyMs: number;
   /** Replay mode: the operations answered from a recording; null otherwise. */
   replay: ReplayInfo | null;
+}
+/** One world of GET /__sim/worlds (server/sim/worlds.ts WorldInfo). */
+export interface WorldInfo {
+  name: string;
+  scenario: string;
+  status: 0 | 1 | 2;
+  createdAt: number;
+  lastUsedAt: number;
+  accounts: number;
+  liveSessions: number;
+}
+export interface WorldList {
+  worlds: WorldInfo[];
+  unloaded: { name: string; unloadedAt: number; reason: string }[];
+  maxWorlds: number;
 }
 export interface ScenarioInfo {
   name: string;
@@ -78,9 +95,23 @@ export const controlApi = {
   setFlag: (modId: string, enabled: boolean) => call<Flag>('POST', '/flags', { modId, enabled }),
   setLatency: (ms: number) => call<unknown>('POST', '/latency', { ms }),
   reset: () => call<SimState>('POST', '/reset'),
+  worlds: () => call<WorldList>('GET', '/worlds'),
+  createWorld: (name: string) => call<WorldInfo>('POST', '/worlds', { name }),
   journal: (limit: number) => call<JournalEntry[]>('GET', `/journal?limit=${limit}`),
   clearJournal: () => call<{ removed: number }>('DELETE', '/journal'),
 };
 
 /** The live journal stream; `since` replays what came after the last entry already shown. */
 export const journalStreamUrl = (since: number) => `/__sim/journal/stream?since=${since}`;
+
+/** World names the simulator takes (server/sim/worlds.ts): 1–64 of A–Z, a–z, 0–9, _ and -. */
+export const WORLD_NAME = /^[A-Za-z0-9_-]{1,64}$/;
+
+/** This browser joins a world: the sim_world cookie names it for every call, and the page reloads. */
+export function joinWorld(name: string): void {
+  document.cookie = `sim_world=${encodeURIComponent(name)}; path=/; SameSite=Lax`;
+  // A ?world= in the address would set the cookie back to the old world on the reload.
+  const url = new URL(window.location.href);
+  url.searchParams.delete('world');
+  window.location.assign(url.toString());
+}

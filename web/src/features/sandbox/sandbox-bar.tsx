@@ -1,7 +1,9 @@
 /**
- * The sandbox bar (simulator mode only): a small collapsed button in a bottom corner that opens a
- * panel to switch scenario, system status and module flags through the control API. Scenario
- * changes and resets restart the world (sessions included), so the page reloads after them.
+ * The sandbox bar (simulator mode only: it is a lazy chunk loaded only when /__sim answers): a pill
+ * in a bottom corner showing the world, scenario and system status at a glance, which opens a panel
+ * to switch or create a world, and switch scenario, system status and module flags through the
+ * control API. Scenario changes, resets and world switches restart what the page holds (sessions
+ * included), so the page reloads after them.
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -9,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { controlApi } from './control-api';
 import { NetworkInspector } from './network-inspector';
 import { ReplayNote } from './replay-note';
+import { WorldSwitcher } from './world-switcher';
 import './sandbox.css';
 
 const STATUSES = [0, 1, 2] as const;
@@ -19,7 +22,8 @@ export default function SandboxBar() {
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const state = useQuery({ queryKey: ['sandbox', 'state'], queryFn: controlApi.state, enabled: open });
+  // Always read: the pill shows the world, scenario and status before the panel is opened.
+  const state = useQuery({ queryKey: ['sandbox', 'state'], queryFn: controlApi.state });
   const scenarios = useQuery({ queryKey: ['sandbox', 'scenarios'], queryFn: controlApi.scenarios, enabled: open, staleTime: Infinity });
   const flags = useQuery({ queryKey: ['sandbox', 'flags'], queryFn: controlApi.flags, enabled: open });
 
@@ -45,15 +49,31 @@ export default function SandboxBar() {
   return (
     <div className={`sandbox${open ? ' sandbox--open' : ''}`}>
       <button type="button" className="sandbox__toggle" aria-expanded={open} aria-controls="sandbox-panel" onClick={() => setOpen((o) => !o)}>
-        <span className="sandbox__dot" aria-hidden="true" />
+        <span className={`sandbox__dot sandbox__dot--${state.data?.status ?? 0}`} aria-hidden="true" />
         {t('label')}
-        {state.data ? <span className="sandbox__scenario">{state.data.scenario.name}</span> : null}
+        {state.data ? (
+          <>
+            <span className="sandbox__chip sandbox__chip--world" data-testid="sandbox-pill-world">
+              <span className="visually-hidden">{t('pill_world')} </span>
+              <bdi>{state.data.world}</bdi>
+            </span>
+            <span className="sandbox__scenario">
+              <span className="visually-hidden">{t('pill_scenario')} </span>
+              {state.data.scenario.name}
+            </span>
+            <span className={`sandbox__chip sandbox__chip--status-${state.data.status}`} data-testid="sandbox-pill-status">
+              <span className="visually-hidden">{t('pill_status')} </span>
+              {t(`status_${state.data.status}`)}
+            </span>
+          </>
+        ) : null}
       </button>
       <NetworkInspector />
       {open ? (
         <section id="sandbox-panel" className="sandbox__panel" aria-label={t('panel')} aria-busy={busy}>
           <p className="sandbox__note">{t('note')}</p>
           <ReplayNote replay={state.data?.replay} />
+          <WorldSwitcher current={state.data?.world} busy={busy} run={(action) => run(action)} />
           <label className="sandbox__row">
             <span>{t('scenario')}</span>
             <select

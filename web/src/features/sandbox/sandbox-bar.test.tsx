@@ -1,0 +1,139 @@
+// @vitest-environment happy-dom
+/**
+ * The sandbox bar (issue 13 item 1, issue 17 item 11): the pill shows the world, scenario and status
+ * before it is opened; the panel lists the simulator's worlds, switches to one, and creates one and
+ * joins it, refusing a bad name before any call; everything works from the keyboard.
+ */
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderWithApp, setupComponentTests } from '../../testing/render';
+import SandboxBar from './sandbox-bar';
+import { WorldSwitcher } from './world-switcher';
+
+setupComponentTests();
+
+const state = {
+  world: 'qa-anna',
+  scenario: { name: 'maintenance', description: 'Down for maintenance' },
+  status: 1,
+  statusName: 'maintenance',
+  flags: {},
+  latencyMs: 0,
+  replay: null,
+};
+const worlds = {
+  worlds: [
+    { name: 'default', scenario: 'default', status: 0, createdAt: 1, lastUsedAt: 1, accounts: 30, liveSessions: 0 },
+    { name: 'qa-anna', scenario: 'maintenance', status: 1, createdAt: 1, lastUsedAt: 1, accounts: 30, liveSessions: 1 },
+    { name: 'qa-ben', scenario: 'default', status: 0, createdAt: 1, lastUsedAt: 1, accounts: 31, liveSessions: 2 },
+  ],
+  unloaded: [],
+  maxWorlds: 1000,
+};
+
+const calls: { method: string; path: string; body: unknown }[] = [];
+
+function serve(): void {
+  calls.length = 0;
+  vi.stubGlobal(
+    'fetch',
+    vi.fn((input: string, init?: RequestInit) => {
+      const method = init?.method ?? 'GET';
+      const path = String(input).replace(/^\/__sim/, '');
+      const body = init?.body ? (JSON.parse(String(init.body)) as unknown) : undefined;
+      calls.push({ method, path, body });
+      const ok = (value: unknown) => Promise.resolve(new Response(JSON.stringify({ success: true, value }), { headers: { 'content-type': 'application/json' } }));
+      if (path === '/state') return ok(state);
+      if (path === '/worlds' && method === 'GET') return ok(worlds);
+      if (path === '/worlds' && method === 'POST') {
+        const name = (body as { name: string }).name;
+        if (worlds.worlds.some((w) => w.name === name)) {
+          return Promise.resolve(new Response(JSON.stringify({ success: false, errorCode: 'sim.world.exists', message: `World "${name}" already exists` }), { status: 409 }));
+        }
+        return ok({ ...worlds.worlds[0], name });
+      }
+      if (path === '/scenarios') return ok([{ name: 'default', description: '' }, { name: 'maintenance', description: '' }]);
+      if (path === '/flags') return ok([]);
+      return Promise.reject(new TypeError(`unexpected call ${method} ${path}`));
+    }),
+  );
+}
+
+beforeEach(serve);
+
+describe('SandboxBar', () => {
+  it('shows the world, scenario and status on the pill before it is opened', async () => {
+    renderWithApp(<SandboxBar />);
+    const pill = await screen.findByRole('button', { name: /Sandbox.*world qa-anna.*scenario maintenance.*status Maintenance/ });
+    expect(pill.getAttribute('aria-expanded')).toBe('false');
+    expect(screen.getByTestId('sandbox-pill-world').textContent).toContain('qa-anna');
+    expect(screen.getByTestId('sandbox-pill-status').textContent).toContain('Maintenance');
+  });
+
+  it('opens from the keyboard and names the current world in the panel', async () => {
+    const user = userEvent.setup();
+    renderWithApp(<SandboxBar />);
+    await screen.findByTestId('sandbox-pill-world');
+    await user.tab();
+    expect(document.activeElement?.textContent).toContain('Sandbox');
+    await user.keyboard('{Enter}');
+    const panel = await screen.findByRole('region', { name: 'Simulator controls' });
+    expect(within(panel).getByTestId('sandbox-world').textContent).toBe('qa-anna');
+    const select = within(panel).getByRole('combobox', { name: 'Switch to the world' });
+    await waitFor(() => expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual(['default', 'qa-anna', 'qa-ben']));
+  });
+});
+
+describe('WorldSwitcher', () => {
+  const setup = () => {
+    const user = userEvent.setup();
+    const join = vi.fn();
+    const run = async (action: () => Promise<unknown>) => {
+      await action().catch((e: unknown) => {
+        errors.push(e instanceof Error ? e.message : String(e));
+      });
+    };
+    const errors: string[] = [];
+    renderWithApp(<WorldSwitcher current="qa-anna" busy={false} run={run} join={join} />);
+    return { user, join, errors };
+  };
+
+  it('switches to another world the simulator holds, and not to the current one', async () => {
+    const { user, join } = setup();
+    const select = await screen.findByRole('combobox', { name: 'Switch to the world' });
+    const switchButton = screen.getByRole('button', { name: 'Switch' });
+    await waitFor(() => expect((select as HTMLSelectElement).disabled).toBe(false));
+    expect((switchButton as HTMLButtonElement).disabled, 'the current world').toBe(true);
+    await user.selectOptions(select, 'qa-ben');
+    await user.click(switchButton);
+    expect(join).toHaveBeenCalledWith('qa-ben');
+  });
+
+  it('creates a world with Enter and joins it', async () => {
+    const { user, join } = setup();
+    const input = await screen.findByRole('textbox', { name: 'Name of a new world' });
+    await user.type(input, 'qa-carla{Enter}');
+    await waitFor(() => expect(join).toHaveBeenCalledWith('qa-carla'));
+    expect(calls).toContainEqual({ method: 'POST', path: '/worlds', body: { name: 'qa-carla' } });
+  });
+
+  it('refuses a bad name with the rule and sends nothing', async () => {
+    const { user, join } = setup();
+    const input = await screen.findByRole('textbox', { name: 'Name of a new world' });
+    await user.type(input, 'no spaces allowed');
+    await user.click(screen.getByRole('button', { name: 'Create and join' }));
+    expect((await screen.findByRole('alert')).textContent).toContain('1–64 characters');
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
+    expect(join).not.toHaveBeenCalled();
+  });
+
+  it('does not join a world it could not create (the name exists)', async () => {
+    const { user, join, errors } = setup();
+    const input = await screen.findByRole('textbox', { name: 'Name of a new world' });
+    await user.type(input, 'qa-ben{Enter}');
+    await waitFor(() => expect(errors).toEqual(['World "qa-ben" already exists']));
+    expect(join).not.toHaveBeenCalled();
+  });
+});
