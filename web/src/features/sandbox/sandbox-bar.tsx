@@ -50,7 +50,7 @@ export default function SandboxBar() {
     <div className={`sandbox${open ? ' sandbox--open' : ''}`}>
       <button type="button" className="sandbox__toggle" aria-expanded={open} aria-controls="sandbox-panel" onClick={() => setOpen((o) => !o)}>
         <span className={`sandbox__dot sandbox__dot--${state.data?.status ?? 0}`} aria-hidden="true" />
-        {t('label')}
+        <span className="sandbox__label">{t('label')}</span>
         {state.data ? (
           <>
             <span className="sandbox__chip sandbox__chip--world" data-testid="sandbox-pill-world">

@@ -1,0 +1,106 @@
+/**
+ * Sandbox worlds in the browser (issue 13): two browser contexts joined to two worlds with
+ * `?world=` show two scenarios at once on one simulator — one in maintenance, one normal — and the
+ * sandbox bar shows each tab's world, scenario and status, switches between worlds and creates one.
+ * These contexts carry no X-Sim-World header: the `sim_world` cookie that `?world=` sets decides.
+ */
+import type { Browser, BrowserContext } from '@playwright/test';
+import { SimClient } from '../scripts/sim-client';
+import { expect, shell, test } from './fixtures';
+
+const tag = `${process.pid}-${Date.now().toString(36)}`;
+const ANNA = `qa-anna-${tag}`;
+const BEN = `qa-ben-${tag}`;
+const CARLA = `qa-carla-${tag}`;
+
+async function contextAt(browser: Browser, portal: string, viewport = { width: 1440, height: 900 }): Promise<BrowserContext> {
+  // No X-Sim-World header (the fixtures' default): the world comes from the cookie, as for a tester.
+  return browser.newContext({ baseURL: portal, extraHTTPHeaders: {}, viewport });
+}
+
+test.afterAll(async () => {
+  const portal = `http://localhost:${Number(process.env.E2E_PORT ?? 4173)}`;
+  for (const name of [ANNA, BEN, CARLA]) await new SimClient(portal).deleteWorld(name).catch(() => {});
+});
+
+test('two testers in two worlds see two scenarios at once, and the bar switches and creates worlds', async ({ browser, portal }, testInfo) => {
+  test.setTimeout(90_000);
+  await new SimClient(portal, fetch, ANNA).setScenario('maintenance');
+  await new SimClient(portal, fetch, BEN).getState();
+
+  const anna = await contextAt(browser, portal);
+  const ben = await contextAt(browser, portal);
+  try {
+    const annaPage = await anna.newPage();
+    const benPage = await ben.newPage();
+    await Promise.all([annaPage.goto(`/?world=${ANNA}`), benPage.goto(`/rng?world=${BEN}`)]);
+
+    // Both at once: Anna's world is under maintenance, Ben's is the normal portal.
+    await expect(annaPage.getByRole('heading', { name: 'System Maintenance' })).toBeVisible();
+    await expect(shell(benPage).header).toBeVisible();
+    await expect(benPage.getByRole('heading', { name: 'System Maintenance' })).toHaveCount(0);
+
+    // The pill names each tab's world, scenario and status before it is opened.
+    const annaPill = annaPage.getByRole('button', { name: /^Sandbox/ });
+    await expect(annaPill).toContainText(ANNA);
+    await expect(annaPill).toContainText('maintenance');
+    await expect(annaPage.getByTestId('sandbox-pill-status')).toHaveText(/Maintenance/);
+    await expect(benPage.getByTestId('sandbox-pill-world')).toHaveText(new RegExp(BEN));
+    await expect(benPage.getByTestId('sandbox-pill-status')).toHaveText(/Normal/);
+
+    // Ben, from the keyboard, opens the bar and creates a world for a third tester; the tab joins it.
+    const benPill = benPage.getByRole('button', { name: /^Sandbox/ });
+    await benPill.focus();
+    await benPage.keyboard.press('Enter');
+    const panel = benPage.getByRole('region', { name: 'Simulator controls' });
+    await expect(panel.getByTestId('sandbox-world')).toHaveText(BEN);
+    await testInfo.attach('sandbox-1440', { body: await benPage.screenshot(), contentType: 'image/png' });
+    await benPage.screenshot({ path: testInfo.outputPath('sandbox-worlds-1440x900.png') });
+    const name = panel.getByRole('textbox', { name: 'Name of a new world' });
+    await name.fill('not a name');
+    await name.press('Enter');
+    await expect(panel.getByRole('alert')).toContainText('1–64 characters');
+    await name.fill(CARLA);
+    await name.press('Enter');
+    await expect(benPage.getByTestId('sandbox-pill-world')).toHaveText(new RegExp(CARLA));
+    expect((await ben.cookies()).find((c) => c.name === 'sim_world')?.value).toBe(CARLA);
+    // The reload left the ?world= of the address behind, so the cookie stays.
+    expect(new URL(benPage.url()).searchParams.get('world')).toBeNull();
+    await expect(shell(benPage).header).toBeVisible();
+
+    // And switches to Anna's world: the maintenance page, in Ben's tab too.
+    await benPage.getByRole('button', { name: /^Sandbox/ }).click();
+    await panel.getByRole('combobox', { name: 'Switch to the world' }).selectOption(ANNA);
+    await panel.getByRole('button', { name: 'Switch' }).click();
+    await expect(benPage.getByRole('heading', { name: 'System Maintenance' })).toBeVisible();
+    await expect(benPage.getByTestId('sandbox-pill-world')).toHaveText(new RegExp(ANNA));
+    // Anna's tab never moved.
+    await annaPage.reload();
+    await expect(annaPage.getByRole('heading', { name: 'System Maintenance' })).toBeVisible();
+    const list = await new SimClient(portal).listWorlds();
+    expect(list.worlds.map((w) => w.name)).toEqual(expect.arrayContaining([ANNA, BEN, CARLA]));
+  } finally {
+    await anna.close();
+    await ben.close();
+  }
+});
+
+test('the sandbox bar fits a phone screen', async ({ browser, portal }, testInfo) => {
+  const phone = await contextAt(browser, portal, { width: 390, height: 844 });
+  try {
+    const page = await phone.newPage();
+    await page.goto(`/?world=${BEN}`);
+    const pill = page.getByRole('button', { name: /^Sandbox/ });
+    await expect(page.getByTestId('sandbox-pill-world')).toHaveText(new RegExp(BEN));
+    await pill.click();
+    const panel = page.getByRole('region', { name: 'Simulator controls' });
+    await expect(panel.getByTestId('sandbox-world')).toHaveText(BEN);
+    const box = await panel.boundingBox();
+    expect(box && box.x >= 0 && box.x + box.width <= 390, JSON.stringify(box)).toBe(true);
+    const pillBox = await pill.boundingBox();
+    expect(pillBox && pillBox.x >= 0 && pillBox.x + pillBox.width <= 390, JSON.stringify(pillBox)).toBe(true);
+    await page.screenshot({ path: testInfo.outputPath('sandbox-worlds-390x844.png') });
+  } finally {
+    await phone.close();
+  }
+});
