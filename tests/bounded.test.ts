@@ -9,6 +9,7 @@ import { SMS_DROPPED_HEADER } from '../server/control/contract';
 import { ticketCount } from '../server/sim/demo-play';
 import { SESSION_TTL_MS } from '../server/sim/sessions';
 import { SMS_EXPIRED_CODE_KEPT_MS, SMS_OUTBOX_KEEP } from '../server/sim/sms';
+import { parseDurationFlag } from '../scripts/start';
 import { call, login, testApp } from './helpers';
 
 const FREEPLAY = { headers: { 'x-gateway-version': '3' }, body: { os: 'Linux', platform: 'W', value: 'cmFuZG9tLWRldmljZS1zdHJpbmc=' } };
@@ -136,5 +137,14 @@ describe('bounded memory', () => {
     expect(ticketCount(app.sim)).toBe(0);
     const ticket = new URL(launch.envelope.value.game_url as string, 'http://sim').searchParams.get('ticket');
     expect((await app.inject({ method: 'GET', url: `/__demo/game?ticket=${ticket}` })).statusCode).toBe(401);
+  });
+
+  it('--guest-ttl takes a duration and refuses anything else, naming the flag', () => {
+    expect(parseDurationFlag('30m', '--guest-ttl')).toBe(30 * 60_000);
+    expect(parseDurationFlag('2h', '--guest-ttl')).toBe(2 * 3_600_000);
+    expect(parseDurationFlag('90s', '--guest-ttl')).toBe(90_000);
+    for (const bad of ['', 'soon', '-5m', '0', '500ms', '400d']) {
+      expect(() => parseDurationFlag(bad, '--guest-ttl'), bad).toThrow(/--guest-ttl must be a duration/);
+    }
   });
 });

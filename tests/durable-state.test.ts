@@ -233,4 +233,22 @@ describe('a state directory', () => {
     expect(info.envelope.value.account).toBe('capkeeper');
     expect(app.worlds.list().unloaded.some((u) => u.name === 'capped-1')).toBe(false);
   });
+
+  it('keeps free-play guests and their expiry across a restart, and sweeps them after it', async () => {
+    const dir = stateDir();
+    const first = await testApp({ stateDir: dir, scenario: 'free-play' });
+    const free = await call(first, 'POST', '/wps/session/login/freeplay', {
+      headers: { 'x-gateway-version': '3' },
+      body: { os: 'Linux', platform: 'W', value: 'cmFuZG9tLWRldmljZS1zdHJpbmc=' },
+    });
+    expect(free.statusCode, free.body).toBe(200);
+    const name = free.envelope.value.username as string;
+    await first.close();
+    const second = await testApp({ stateDir: dir, scenario: 'free-play' });
+    expect(second.sim.guests.get(name)).toBeGreaterThan(second.sim.now());
+    expect((await call(second, 'GET', '/wps/member/info', { token: free.envelope.value.token as string })).statusCode).toBe(200);
+    await second.inject({ method: 'POST', url: '/__sim/clock/advance', payload: { ms: second.sim.guestTtlMs + 1000 } });
+    expect(second.sim.findAccount(name)).toBeUndefined();
+    expect(second.sim.guests.size).toBe(0);
+  });
 });
