@@ -72,7 +72,9 @@ export function PointMallPage() {
                 <li key={r.rewardId} className="reward-card">
                   <LazyImage src={r.image} alt="" className="reward-card__img" width={240} height={140} />
                   <div className="reward-card__body">
-                    <h3 className="reward-card__name" dir="auto">{r.name}</h3>
+                    <h3 className="reward-card__name">
+                      <bdi>{r.name}</bdi>
+                    </h3>
                     {/* A non-cash reward (goods, a top-up) has no wallet value to show: never "$0.00". */}
                     {r.amount > 0 ? <p className="reward-card__value">{formatMoney(r.amount, currencySymbol)}</p> : null}
                     <p className="reward-card__meta">
