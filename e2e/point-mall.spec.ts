@@ -71,3 +71,23 @@ test('a member who lacks the points is told how many are missing and cannot spen
   await expect(list.getByRole('row').filter({ hasText: 'Lucky Lotus Hoodie' })).toContainText('Approved');
   await expect(list).not.toContainText('$20 Bonus Voucher');
 });
+
+test('the points mall is reachable from the side menu, the avatar menu and the member centre', async ({ loggedIn: page }) => {
+  await page.getByRole('complementary', { name: 'Site menu' }).getByRole('link', { name: 'Points mall' }).click();
+  await expect(page).toHaveURL(/\/pointMall$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Points mall' })).toBeVisible();
+
+  await page.goto('/');
+  await page.locator('.avatar-menu__button').click();
+  await page.getByRole('menuitem', { name: 'Points mall' }).click();
+  await expect(page).toHaveURL(/\/pointMall$/);
+
+  await page.goto('/');
+  await page.locator('.avatar-menu__button').click();
+  await page.getByRole('menuitem', { name: 'Members centre' }).click();
+  const centre = page.getByRole('dialog');
+  await centre.getByRole('button', { name: 'Points mall' }).click();
+  await expect(centre).toBeHidden();
+  await expect(page).toHaveURL(/\/pointMall$/);
+  await expect(page.getByTestId('points-balance')).toHaveText('1,200');
+});
