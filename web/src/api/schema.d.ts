@@ -3870,10 +3870,15 @@ export interface operations {
                                 deposited: boolean;
                             }[];
                             /**
-                             * @description Amount in the brand currency.
+                             * @description What the player has earned so far: the commission for each invitee who deposited.
                              * @example 100
                              */
                             reward: number;
+                            /**
+                             * @description What the player earns for each invited friend who deposits (the REFERRAL promotion's prize).
+                             * @example 100
+                             */
+                            commission: number;
                         };
                     };
                 };
