@@ -5630,6 +5630,13 @@ export interface operations {
                                     gameName: string;
                                     defaultPlayType: string;
                                     drawIntervalSeconds: number;
+                                    /** @description The number of the next draw (the one now taking bets). */
+                                    nextNumero: string;
+                                    /**
+                                     * @description When the next draw opens (bets close then).
+                                     * @example 1763700000000
+                                     */
+                                    nextDrawTime: number;
                                 }[];
                             }[];
                         };
@@ -5677,6 +5684,13 @@ export interface operations {
                                     gameName: string;
                                     defaultPlayType: string;
                                     drawIntervalSeconds: number;
+                                    /** @description The number of the next draw (the one now taking bets). */
+                                    nextNumero: string;
+                                    /**
+                                     * @description When the next draw opens (bets close then).
+                                     * @example 1763700000000
+                                     */
+                                    nextDrawTime: number;
                                 }[];
                             }[];
                         };
@@ -5725,6 +5739,13 @@ export interface operations {
                             gameName: string;
                             defaultPlayType: string;
                             drawIntervalSeconds: number;
+                            /** @description The number of the next draw (the one now taking bets). */
+                            nextNumero: string;
+                            /**
+                             * @description When the next draw opens (bets close then).
+                             * @example 1763700000000
+                             */
+                            nextDrawTime: number;
                         }[];
                     };
                 };
