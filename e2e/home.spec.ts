@@ -53,3 +53,13 @@ test('home in Urdu is right to left and translated', async ({ page }) => {
   await expect(page.getByRole('heading', { name: 'مقبول گیمز' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'تازہ ترین فاتحین' })).toBeVisible();
 });
+
+test('"Hot in Sports" shows sportsbooks only; e-sports have a strip of their own (issue 17 item 9)', async ({ page }) => {
+  await page.goto('/');
+  const sports = page.getByRole('list', { name: 'Hot in Sports' });
+  await expect(sports.getByRole('button', { name: 'Play SABA Sportsbook' })).toBeVisible();
+  await expect(sports.getByRole('button', { name: /Esports/ })).toHaveCount(0);
+  const esports = page.getByRole('list', { name: 'Hot in E-Sports' });
+  await expect(esports.getByRole('button', { name: 'Play AVIA Esports Arena' })).toBeVisible();
+  await expect(esports.getByRole('button', { name: /Sportsbook|Cricket/ })).toHaveCount(0);
+});

@@ -93,6 +93,17 @@ test('the lottery page lists popular lotteries and opens the lobby in an iframe'
   await expect(page.locator('iframe[title="Lotus SSC 1 Min lottery"]')).toBeVisible();
 });
 
+test('timed lotteries show their next draw number and a countdown that moves (issue 17 item 9)', async ({ page }) => {
+  await page.goto('/lottery');
+  const card = page.getByRole('list', { name: 'Popular lotteries' }).getByRole('listitem').filter({ hasText: 'Lotus SSC 1 Min' });
+  await expect(card.getByText(/^Draw \d{8}-\d{4}$/)).toBeVisible();
+  const timer = card.getByRole('timer');
+  await expect(timer).toHaveText(/^\d\d:\d\d$/);
+  const first = await timer.innerText();
+  await expect(timer).not.toHaveText(first, { timeout: 3_000 });
+  await expect(timer).toHaveAccessibleName(/^Bets close in \d\d:\d\d$/);
+});
+
 test('the Vietnamese lottery page shows the latest draw and the last 100', async ({ page }) => {
   await page.goto('/vnlottery');
   await expect(page.getByRole('heading', { name: /Ha Noi · draw \d+/ })).toBeVisible();

@@ -75,7 +75,12 @@ test.describe('guest (isAgent 4)', () => {
   });
 
   test('the centres say Please Register An Account First', async ({ page }) => {
-    await shell(page).header.getByRole('button', { name: 'Deposit' }).click();
+    // A trial account has no Deposit or Withdraw (issue 17 item 8); it is offered registration.
+    await expect(shell(page).header.getByRole('button', { name: 'Deposit' })).toHaveCount(0);
+    await expect(shell(page).header.getByRole('button', { name: 'Withdraw' })).toHaveCount(0);
+    await expect(shell(page).header.getByRole('button', { name: 'Register' })).toBeVisible();
+    await shell(page).header.getByRole('button', { name: /Account menu/ }).click();
+    await page.getByRole('menuitem', { name: 'Members centre' }).click();
     const centre = page.getByRole('dialog', { name: 'Members centre' });
     await expect(centre.getByText('Please Register An Account First')).toBeVisible();
     await centre.getByRole('button', { name: 'Close' }).click();

@@ -10,6 +10,8 @@ const LotteryGame = Type.Object(
     gameName: Type.String(),
     defaultPlayType: Type.String(),
     drawIntervalSeconds: Type.Integer(),
+    nextNumero: Type.String({ description: 'The number of the next draw (the one now taking bets).' }),
+    nextDrawTime: Timestamp('When the next draw opens (bets close then).'),
   },
   { title: 'LotteryGame' },
 );

@@ -305,7 +305,8 @@ export const memberOps = {
       link: Type.String(),
       qrCodeUrl: Type.String(),
       invitees: Type.Array(Type.Object({ account: Type.String(), registeredAt: Timestamp(), deposited: Type.Boolean() })),
-      reward: Money(),
+      reward: Money('What the player has earned so far: the commission for each invitee who deposited.'),
+      commission: Money('What the player earns for each invited friend who deposits (the REFERRAL promotion\'s prize).'),
     }),
   }),
 } as const;

@@ -14,6 +14,7 @@ import { moduleIdCheck } from './module-id';
 import { DecryptError } from './sim/rsa';
 import type { Account, Sim } from './sim/state';
 import type { Session } from './sim/sessions';
+import { maintenanceWindow } from './sim/maintenance';
 
 type StaticOr<T, D> = T extends TSchema ? Static<T> : D;
 
@@ -82,7 +83,7 @@ export function gateSystemStatus(sim: Sim, operationId: string): void {
   const status = sim.systemStatus;
   if (status === 1) {
     throw new ApiError(503, ErrorCode.maintenance, 'System Maintenance', {
-      retryAfterSeconds: Math.max(0, Math.ceil((sim.world.brand.maintenance.endTime - sim.now()) / 1000)),
+      retryAfterSeconds: Math.max(0, Math.ceil((maintenanceWindow(sim).endTime - sim.now()) / 1000)),
     });
   }
   if (status === 2) {

@@ -44,7 +44,28 @@ describe('lottery menus', () => {
       gameName: 'Lotus SSC 1 Min',
       defaultPlayType: '5X_DIRECT',
       drawIntervalSeconds: 60,
+      // Issue 17 item 9: the next draw's number and time, on the world's clock.
+      nextNumero: expect.stringMatching(/^\d{8}-\d{4}$/),
+      nextDrawTime: expect.any(Number),
     });
+  });
+
+  it('gives each lottery its next draw: the number and time after the world clock, moving with it', async () => {
+    const app = await testApp();
+    const first = async () =>
+      (await call(app, 'GET', '/lgw/vn/games/game_menu', { query: { prizeMode: 'Lott' } })).envelope.value.gameMenus[0].games[0];
+    const now = app.sim.now();
+    const a = await first();
+    expect(a.nextDrawTime).toBeGreaterThan(now);
+    expect(a.nextDrawTime - now).toBeLessThanOrEqual(a.drawIntervalSeconds * 1000);
+    expect(a.nextDrawTime % (a.drawIntervalSeconds * 1000)).toBe(0);
+    // The draw after the latest opened one.
+    const opened = (await call(app, 'GET', '/lotto/lgw/games/opened/numero', { query: { gameCode: a.gameCode } })).envelope.value;
+    expect(a.nextDrawTime - opened.openTime).toBe(a.drawIntervalSeconds * 1000);
+    app.sim.clock.advance(a.drawIntervalSeconds * 1000);
+    const b = await first();
+    expect(b.nextDrawTime).toBe(a.nextDrawTime + a.drawIntervalSeconds * 1000);
+    expect(b.nextNumero).not.toBe(a.nextNumero);
   });
 
   it('refuses a prize mode the brand does not offer', async () => {

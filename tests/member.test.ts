@@ -609,6 +609,14 @@ describe('member information', () => {
     const after = await call(app, 'GET', '/wps/member/referral', { token });
     expect(after.envelope.value.invitees.map((i: { account: string }) => i.account)).toContain('invited1');
 
+    // The commission is the brand's REFERRAL promotion prize; what was earned counts depositors only.
+    const prize = app.sim.world.promotions.find((p) => p.category === 'REFERRAL')?.prize;
+    expect(prize).toBeGreaterThan(0);
+    expect(after.envelope.value).toMatchObject({ commission: prize, reward: 0 });
+    app.sim.ledger.post('invited1', 'deposit', 20, 'test deposit', app.sim.now());
+    const paid = await call(app, 'GET', '/wps/member/referral', { token });
+    expect(paid.envelope.value).toMatchObject({ commission: prize, reward: prize });
+
     const guest = await login(app, { username: 'guest0001', password: 'a1234567' });
     expect((await call(app, 'GET', '/wps/member/referral', { token: guest })).statusCode).toBe(403);
   });

@@ -98,6 +98,27 @@ describe('lists', () => {
   });
 });
 
+describe('a new player starts fresh (issue 17 item 15)', () => {
+  it('an account made at run time sees every open promotion as join and an empty reward centre', async () => {
+    const app = await testApp();
+    const seedStates = fixtures(app).filter((p) => open(app, p)).map((p) => p.status);
+    // The seed player's progress is in the fixtures: the test means something only if it shows.
+    expect(seedStates.some((s) => !['join', 'close', 'coming soon'].includes(s))).toBe(true);
+
+    app.sim.createAccount({ account: 'fresh01', password: 'Passw0rd!' });
+    const token = await login(app, { username: 'fresh01', password: 'Passw0rd!' });
+    const list = (await call(app, 'GET', '/wps/promotion/list', { token })).envelope.value as Promo[];
+    expect(list.length).toBe(fixtures(app).length);
+    expect(list.filter((p) => !['join', 'close', 'coming soon'].includes(p.status))).toEqual([]);
+    expect((await call(app, 'GET', '/wps/promotion/rewards', { token })).envelope.value).toEqual([]);
+
+    // The seed player keeps the fixture's progress.
+    const seed = await login(app, SEED.player);
+    const seedList = (await call(app, 'GET', '/wps/promotion/list', { token: seed })).envelope.value as Promo[];
+    expect(seedList.some((p) => !['join', 'close', 'coming soon'].includes(p.status))).toBe(true);
+  });
+});
+
 describe('joining and claiming', () => {
   it('join moves join -> joined, or -> applying for reviewed categories, per player', async () => {
     const app = await testApp();

@@ -63,8 +63,13 @@ describe('system status', () => {
     const status = await call(app, 'GET', '/wps/system/status');
     expect(status.statusCode).toBe(200);
     const { brand } = app.sim.world;
-    expect(status.envelope.value).toMatchObject({ status: 1, ip: brand.location.ip, country: brand.location.country, maintenance: brand.maintenance });
+    expect(status.envelope.value).toMatchObject({ status: 1, ip: brand.location.ip, country: brand.location.country, maintenance: { message: brand.maintenance.message } });
     expect(status.envelope.value.maintenance.message).not.toBe('');
+    // The window the page shows holds the world's clock: the expected end is never in the past (issue 17 item 9).
+    const { startTime, endTime } = status.envelope.value.maintenance;
+    expect(startTime).toBeLessThanOrEqual(app.sim.now());
+    expect(endTime).toBeGreaterThan(app.sim.now());
+    expect(endTime - startTime).toBe(Math.max(3_600_000, brand.maintenance.endTime - brand.maintenance.startTime));
     expect(decodeServicePath(status.envelope.value.customerService.path)).toBe(brand.customerService.liveChatUrl);
 
     // Back to normal: calls answer again.
@@ -90,6 +95,22 @@ describe('system status', () => {
     expect(status.envelope.value).toMatchObject({ status: 2, ip: '203.0.113.24', country: 'PK' });
     expect(status.envelope.value.maintenance).toBeUndefined();
     expect(decodeServicePath(status.envelope.value.customerService.path)).toBe(app.sim.world.brand.customerService.liveChatUrl);
+  });
+
+  it('maintenance switched on by the control API runs from the switch, on the world clock; retryAfterSeconds agrees', async () => {
+    const app = await testApp();
+    app.sim.clock.advance(30 * 86_400_000); // well past the brand's own window
+    const before = app.sim.now();
+    const switched = await app.inject({ method: 'POST', url: '/__sim/status', payload: { status: 'maintenance' } });
+    expect(switched.statusCode, switched.body).toBe(200);
+    const { maintenance } = (await call(app, 'GET', '/wps/system/status')).envelope.value;
+    expect(maintenance.startTime).toBeGreaterThanOrEqual(before);
+    expect(maintenance.endTime).toBeGreaterThan(app.sim.now());
+    const refused = await call(app, 'GET', '/wps/member/info');
+    expect(refused.statusCode).toBe(503);
+    const retry = refused.envelope.value.retryAfterSeconds as number;
+    expect(Math.abs(retry - (maintenance.endTime - app.sim.now()) / 1000)).toBeLessThan(5);
+    expect(retry).toBeGreaterThan(0);
   });
 
   it('maintenance is checked before region restriction', async () => {

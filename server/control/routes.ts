@@ -29,6 +29,7 @@ import { buildControlDocument } from './document';
 import { faultsOf } from './faults';
 import { endStreams, journalHandlers } from './journal';
 import { restore, snapshot, snapshotsOf, type Snapshot } from './snapshot';
+import { startMaintenance } from '../sim/maintenance';
 
 interface ControlContext<K extends ControlOperationId> {
   sim: Sim;
@@ -120,7 +121,10 @@ const handlers: ControlHandlers = {
       typeof body.status === 'number'
         ? body.status
         : (SystemStatusNames.indexOf(body.status) as 0 | 1 | 2);
-    sim.world.brand.systemStatus = status;
+    const brand = sim.world.brand;
+    // Maintenance starts now: the window the page shows runs from the switch (issue 17 item 9).
+    if (status === 1 && brand.systemStatus !== 1) startMaintenance(sim);
+    brand.systemStatus = status;
     return state(sim, request);
   },
 

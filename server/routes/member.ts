@@ -227,6 +227,8 @@ export async function memberRoutes(app: FastifyInstance): Promise<void> {
     getReferral: ({ sim, me, request }) => {
       const account = me();
       const link = `${request.protocol}://${request.host}/register?referralCode=${account.referralCode}`;
+      // The brand's REFERRAL promotion says what a depositing friend earns (its prize).
+      const commission = sim.world.promotions.find((p) => p.category === 'REFERRAL' && p.enabled)?.prize ?? 0;
       const invitees = [...sim.accounts.values()]
         .filter((a) => a.parentAccount === account.account || a.referredBy === account.account)
         .map((a) => ({ account: a.account, registeredAt: a.createdAt, deposited: sim.ledger.transactions(a.account).some((t) => t.kind === 'deposit') }));
@@ -235,7 +237,8 @@ export async function memberRoutes(app: FastifyInstance): Promise<void> {
         link,
         qrCodeUrl: `/assets/qr?text=${encodeURIComponent(link)}`,
         invitees,
-        reward: invitees.filter((i) => i.deposited).length * 5,
+        reward: roundMoney(invitees.filter((i) => i.deposited).length * commission),
+        commission,
       };
     },
   });

@@ -7,6 +7,7 @@ import { encodeServicePath } from '../../openapi/wire-crypto';
 import { registerArea } from '../contract';
 import { refused } from '../errors';
 import type { Sim } from '../sim/state';
+import { maintenanceWindow } from '../sim/maintenance';
 
 type Announcement = Static<typeof AnnouncementSchema>;
 type Banner = Static<typeof BannerSchema>;
@@ -40,7 +41,7 @@ export async function systemRoutes(app: FastifyInstance): Promise<void> {
         status: sim.systemStatus,
         ip: brand.location.ip,
         country: brand.location.country,
-        ...(sim.systemStatus === 1 ? { maintenance: brand.maintenance } : {}),
+        ...(sim.systemStatus === 1 ? { maintenance: maintenanceWindow(sim) } : {}),
         ...(sim.systemStatus !== 0
           ? { customerService: { csType: brand.customerService.csType, path: customerServicePath(sim) } }
           : {}),

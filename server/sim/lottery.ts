@@ -37,12 +37,21 @@ const state = perLoad<LotteryState>('lottery', (sim) => {
   return { recent: new Map(), bets: new Map(), fixtureDraws };
 });
 
-const gameView = (g: LotteryGame): LotteryGame => ({
-  gameCode: g.gameCode,
-  gameName: g.gameName,
-  defaultPlayType: g.defaultPlayType,
-  drawIntervalSeconds: g.drawIntervalSeconds,
-});
+/** A lottery as the menus list it: with its next draw's number and time (issue 17 item 9). */
+export interface LotteryGameView extends LotteryGame {
+  nextNumero: string;
+  nextDrawTime: number;
+}
+
+const gameView =
+  (sim: Sim) =>
+  (g: LotteryGame): LotteryGameView => ({
+    gameCode: g.gameCode,
+    gameName: g.gameName,
+    defaultPlayType: g.defaultPlayType,
+    drawIntervalSeconds: g.drawIntervalSeconds,
+    ...nextDraw(sim, g, lookupLottery(sim, g.gameCode)?.vn ?? false),
+  });
 
 function allGroups(sim: Sim): (LotteryGroup & { vn: boolean })[] {
   const w = lotteryWorld(sim);
@@ -71,7 +80,7 @@ export function lotteryMenu(sim: Sim, prizeMode?: string) {
     gameMenus: groupsOf(sim, prizeMode).map((g) => ({
       gameGroupCode: g.gameGroupCode,
       labelName: g.labelName,
-      games: g.games.map(gameView),
+      games: g.games.map(gameView(sim)),
     })),
   };
 }
@@ -89,7 +98,7 @@ export function recentLotteryMenu(sim: Sim, account: string | null, prizeMode?: 
         games: g.games
           .filter((x) => rank(x.gameCode) >= 0)
           .sort((a, b) => rank(a.gameCode) - rank(b.gameCode))
-          .map(gameView),
+          .map(gameView(sim)),
       }))
       .filter((g) => g.games.length > 0),
   };
@@ -100,7 +109,7 @@ export function popularLotteries(
   sim: Sim,
   count = POPULAR_COUNT,
   prizeMode?: string,
-): LotteryGame[] {
+): LotteryGameView[] {
   const bets = state(sim).bets;
   const seen = new Set<string>();
   const games: LotteryGame[] = [];
@@ -120,7 +129,7 @@ export function popularLotteries(
         a.gameCode.localeCompare(b.gameCode),
     )
     .slice(0, count)
-    .map(gameView);
+    .map(gameView(sim));
 }
 
 /** A lottery of the menus by code, or undefined. */
@@ -249,6 +258,14 @@ function drawResult(code: string, group: LotteryGroup, vn: boolean, openTime: nu
     default:
       return digits(rnd, 5).split('').join(',');
   }
+}
+
+/** The draw that comes next at the simulator's now: its number and when it opens. */
+export function nextDraw(sim: Sim, game: LotteryGame, vn: boolean): { nextNumero: string; nextDrawTime: number } {
+  const interval = Math.max(1, game.drawIntervalSeconds) * 1000;
+  const offset = drawOffset(interval, vn);
+  const next = (Math.floor((sim.now() - offset) / interval) + 1) * interval + offset;
+  return { nextNumero: numeroLabel(next, interval), nextDrawTime: next };
 }
 
 /** The latest `count` opened draws of a lottery at the simulator's now, newest first. */

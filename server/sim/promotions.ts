@@ -47,12 +47,26 @@ function find(sim: Sim, id: number): PromotionFixture {
   return promo;
 }
 
+/** States that belong to the promotion itself (the brand's), not to one player's progress. */
+const BRAND_STATES: ReadonlySet<Status> = new Set<Status>(['join', 'close', 'coming soon']);
+
+/**
+ * Where a player starts. The fixture's state is the seed players' progress (members.json: the demo
+ * shows a reward centre with something in it); an account made at run time (registered, a guest, an
+ * agent's new member) has taken part in nothing yet, so it starts at 'join' unless the promotion
+ * itself is closed or coming (issue 17 item 15).
+ */
+function startingStatus(sim: Sim, promo: PromotionFixture, account: string | null): Status {
+  if (BRAND_STATES.has(promo.status) || account === null) return promo.status;
+  return sim.world.members.some((m) => m.account === account) ? promo.status : 'join';
+}
+
 /** The state of a promotion as `account` (or a visitor, when null) sees it now. */
 export function statusOf(sim: Sim, promo: PromotionFixture, account: string | null): Status {
   const now = sim.now();
   if (now < promo.startTime) return 'coming soon';
   if (now > promo.endTime) return 'close';
-  return (account && state(sim).status.get(account)?.get(promo.id)) || promo.status;
+  return (account && state(sim).status.get(account)?.get(promo.id)) || startingStatus(sim, promo, account);
 }
 
 function setStatus(sim: Sim, account: string, id: number, status: Status): void {

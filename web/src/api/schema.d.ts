@@ -3870,10 +3870,15 @@ export interface operations {
                                 deposited: boolean;
                             }[];
                             /**
-                             * @description Amount in the brand currency.
+                             * @description What the player has earned so far: the commission for each invitee who deposited.
                              * @example 100
                              */
                             reward: number;
+                            /**
+                             * @description What the player earns for each invited friend who deposits (the REFERRAL promotion's prize).
+                             * @example 100
+                             */
+                            commission: number;
                         };
                     };
                 };
@@ -5625,6 +5630,13 @@ export interface operations {
                                     gameName: string;
                                     defaultPlayType: string;
                                     drawIntervalSeconds: number;
+                                    /** @description The number of the next draw (the one now taking bets). */
+                                    nextNumero: string;
+                                    /**
+                                     * @description When the next draw opens (bets close then).
+                                     * @example 1763700000000
+                                     */
+                                    nextDrawTime: number;
                                 }[];
                             }[];
                         };
@@ -5672,6 +5684,13 @@ export interface operations {
                                     gameName: string;
                                     defaultPlayType: string;
                                     drawIntervalSeconds: number;
+                                    /** @description The number of the next draw (the one now taking bets). */
+                                    nextNumero: string;
+                                    /**
+                                     * @description When the next draw opens (bets close then).
+                                     * @example 1763700000000
+                                     */
+                                    nextDrawTime: number;
                                 }[];
                             }[];
                         };
@@ -5720,6 +5739,13 @@ export interface operations {
                             gameName: string;
                             defaultPlayType: string;
                             drawIntervalSeconds: number;
+                            /** @description The number of the next draw (the one now taking bets). */
+                            nextNumero: string;
+                            /**
+                             * @description When the next draw opens (bets close then).
+                             * @example 1763700000000
+                             */
+                            nextDrawTime: number;
                         }[];
                     };
                 };

@@ -1,12 +1,14 @@
 /**
- * Avatar menu (spec section 2 "Header"): members, account record, betting record, agent (isAgent
- * 1, 2, 41, 42 only), sign out with confirmation. A menu button with arrow-key navigation; opens on
+ * Avatar menu (spec section 2 "Header"): members, account record, betting record, the points mall
+ * (when POINTMALL3 is on), agent (isAgent 1, 2, 41, 42 only), sign out with confirmation. A menu button with arrow-key navigation; opens on
  * hover too and closes after the dropdown close delay (200 ms).
  */
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
 import { avatarQuery } from '../../api/queries/member';
+import { isFlagOn, usePermission } from '../../api/queries/system';
 import { useAuth } from '../../session/auth';
 import { ui } from '../../session/ui-store';
 import { DROPDOWN_CLOSE_DELAY_MS } from '../../config/constants';
@@ -25,6 +27,8 @@ export function AvatarMenu() {
   const { t } = useTranslation('header');
   const auth = useAuth();
   const avatar = useQuery({ ...avatarQuery, enabled: !!auth.token && !auth.isGuest });
+  const permission = usePermission();
+  const navigate = useNavigate();
   const [open, setOpen] = useState(false);
   const menuId = useId();
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -56,6 +60,10 @@ export function AvatarMenu() {
     { key: 'members', label: t('members'), icon: 'user', run: centre('securityCenter') },
     { key: 'account', label: t('account_record'), icon: 'record', run: centre('transactionHistory') },
     { key: 'betting', label: t('betting_record'), icon: 'bet', run: centre('personalHistoryCopy') },
+    // The points mall (issue 17 item 5): its page explains itself to a trial account.
+    ...(isFlagOn(permission, 'POINTMALL3')
+      ? [{ key: 'points', label: t('points_mall'), icon: 'gift' as const, run: () => void navigate('/pointMall') }]
+      : []),
     ...(auth.isAgentAccount
       ? [{ key: 'agent', label: t('agent'), icon: 'agent' as const, run: () => ui.openCentre('agent', 'agentTeamOverview') }]
       : []),

@@ -55,14 +55,26 @@ export function Header({ showLogo }: { showLogo: boolean }) {
         {auth.token ? (
           <>
             <Balance />
-            <button type="button" className="btn btn--primary btn--sm" onClick={() => openCentre('depositv2')}>
-              <Icon name="deposit" size={16} />
-              {t('deposit')}
-            </button>
-            <button type="button" className="btn btn--outline btn--sm" onClick={() => openCentre('withdraw')}>
-              <Icon name="withdraw" size={16} />
-              {t('withdraw')}
-            </button>
+            {auth.isGuest ? (
+              // A trial account plays with demo money: it cannot deposit or withdraw (issue 17 item 8),
+              // so it is offered a real account instead.
+              directReg ? (
+                <button type="button" className="btn btn--primary btn--sm" onClick={() => ui.open('register')}>
+                  {t('register')}
+                </button>
+              ) : null
+            ) : (
+              <>
+                <button type="button" className="btn btn--primary btn--sm" onClick={() => openCentre('depositv2')}>
+                  <Icon name="deposit" size={16} />
+                  {t('deposit')}
+                </button>
+                <button type="button" className="btn btn--outline btn--sm" onClick={() => openCentre('withdraw')}>
+                  <Icon name="withdraw" size={16} />
+                  {t('withdraw')}
+                </button>
+              </>
+            )}
             <AvatarMenu />
           </>
         ) : (

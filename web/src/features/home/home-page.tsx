@@ -12,7 +12,7 @@ import { useFavourites } from '../../api/games/get-favourites';
 import { useHotGames } from '../../api/games/get-hot-games';
 import { useRecentGames } from '../../api/games/get-recent-games';
 import { useVendors } from '../../api/games/get-vendors';
-import { categoryPath, hotVendors, vendorHref, type CategoryId } from '../../ui/games/category';
+import { categoryFilter, categoryPath, hotVendors, vendorHref, type CategoryId } from '../../ui/games/category';
 import { GameGrid } from '../../ui/games/game-grid';
 import { VendorPopup } from '../../session/games/vendor-popup';
 import { VendorTile } from '../../ui/games/vendor-tile';
@@ -28,15 +28,18 @@ import '../../ui/games/vendor-tile.css';
 import './home-page.css';
 
 /** Categories that get their own strip of hot games, in page order. */
-const STRIP_CATEGORIES: CategoryId[] = ['LIVE', 'FISH', 'PVP', 'INHOUSE', 'SPORTS'];
+const STRIP_CATEGORIES: CategoryId[] = ['LIVE', 'FISH', 'PVP', 'INHOUSE', 'SPORTS', 'ESPORTS'];
 
 type Launcher = ReturnType<typeof useGameLauncher>;
 type Favourites = ReturnType<typeof useFavouriteToggle>;
 
 function CategoryStrip({ category, launcher, favourites }: { category: CategoryId; launcher: Launcher; favourites: Favourites }) {
   const { t, i18n } = useTranslation('home');
-  const hot = useHotGames({ language: i18n.language, gameType: category });
-  const games = (hot.data?.list ?? []).slice(0, HOME_STRIP_GAMES);
+  // Sports and e-sports share the gateway's SPORTS game type; each strip keeps its own
+  // classification, so "Hot in Sports" shows sportsbooks only (issue 17 item 9).
+  const { gameType, gameClassify } = categoryFilter(category);
+  const hot = useHotGames({ language: i18n.language, gameType });
+  const games = (hot.data?.list ?? []).filter((g) => !gameClassify || g.gameClassify === gameClassify).slice(0, HOME_STRIP_GAMES);
   if (!hot.isLoading && games.length === 0) return null;
   const name = t(`categories.${category}` as 'categories.RNG');
   const id = `hx-cat-${category.toLowerCase()}`;

@@ -8,7 +8,9 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
 import { avatarQuery, balanceQuery } from '../../api/queries/member';
+import { isFlagOn, usePermission } from '../../api/queries/system';
 import type { Member } from '../../api/types';
 import { CentreGate } from '../../session/centre/centre-gate';
 import { ui } from '../../session/ui-store';
@@ -119,6 +121,9 @@ function ProfileCard({ member }: { member: Member }) {
   const balance = useQuery(balanceQuery);
   const money = useMoney();
   const label = member.clubLabel;
+  const permission = usePermission();
+  const navigate = useNavigate();
+  const pointsMall = isFlagOn(permission, 'POINTMALL3');
   return (
     <div className="mc-profile">
       <div className="mc-profile__who">
@@ -167,6 +172,20 @@ function ProfileCard({ member }: { member: Member }) {
           <Icon name="refresh" size={15} />
         </button>
       </div>
+      {pointsMall ? (
+        // The points mall is a page of its own (issue 17 item 5): the centre closes and it opens.
+        <button
+          type="button"
+          className="btn btn--ghost btn--sm mc-profile__points"
+          onClick={() => {
+            ui.closeCentre();
+            void navigate('/pointMall');
+          }}
+        >
+          <Icon name="gift" size={16} />
+          {t('points_mall')}
+        </button>
+      ) : null}
     </div>
   );
 }

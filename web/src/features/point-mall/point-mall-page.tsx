@@ -1,11 +1,12 @@
 /**
- * /pointMall shell (spec section 2 "Points and other screens"): points balance and rewards for
- * members, a login prompt for visitors. Redemption, conversion and the redemption list (with
- * their password checks) come with the points work.
+ * /pointMall (spec section 2 "Points and other screens"): for members the points balance, the
+ * rewards with their redemption (password checked), the conversion of points into wallet money
+ * (password checked) and the redemption list; a login prompt for visitors and a note for trial
+ * accounts, which collect no points.
  */
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { client, unwrap } from '../../api/client';
 import { usePermission } from '../../api/queries/system';
 import { useAuth } from '../../session/auth';
 import { ErrorState } from '../../ui/error-state';
@@ -13,10 +14,11 @@ import { formatMoney, formatNumber } from '../../ui/format';
 import { Icon } from '../../ui/icons';
 import { LazyImage } from '../../ui/lazy-image';
 import { SkeletonGrid, Skeleton } from '../../ui/spinner';
+import { pointsBalanceQuery, pointsRewardsQuery } from './api';
+import { ConvertForm } from './convert-form';
+import { RedeemDialog, type RedeemTarget } from './redeem-dialog';
+import { RedemptionList } from './redemption-list';
 import './point-mall.css';
-
-const pointsBalanceQuery = { queryKey: ['me', 'points', 'balance'], queryFn: () => unwrap(client.GET('/wps/points/balance')) };
-const rewardsQuery = { queryKey: ['me', 'points', 'rewards'], queryFn: () => unwrap(client.GET('/wps/points/rewards')) };
 
 export function PointMallPage() {
   const { t } = useTranslation('pointMall');
@@ -24,7 +26,9 @@ export function PointMallPage() {
   const { currencySymbol } = usePermission();
   const member = !!auth.token && !auth.isGuest;
   const balance = useQuery({ ...pointsBalanceQuery, enabled: member });
-  const rewards = useQuery({ ...rewardsQuery, enabled: member });
+  const rewards = useQuery({ ...pointsRewardsQuery, enabled: member });
+  const [redeeming, setRedeeming] = useState<RedeemTarget | null>(null);
+  const points = balance.data?.points ?? 0;
 
   return (
     <div className="page point-mall">
@@ -68,20 +72,36 @@ export function PointMallPage() {
                 <li key={r.rewardId} className="reward-card">
                   <LazyImage src={r.image} alt="" className="reward-card__img" width={240} height={140} />
                   <div className="reward-card__body">
-                    <h3 className="reward-card__name">{r.name}</h3>
-                    <p className="reward-card__value">{formatMoney(r.amount, currencySymbol)}</p>
+                    <h3 className="reward-card__name">
+                      <bdi>{r.name}</bdi>
+                    </h3>
+                    {/* A non-cash reward (goods, a top-up) has no wallet value to show: never "$0.00". */}
+                    {r.amount > 0 ? <p className="reward-card__value">{formatMoney(r.amount, currencySymbol)}</p> : null}
                     <p className="reward-card__meta">
                       <span className="reward-card__points">{t('points', { points: formatNumber(r.points) })}</span>
-                      <span className="muted">{t('stock', { count: r.stock })}</span>
+                      <span className="muted">{r.stock > 0 ? t('stock', { count: r.stock }) : t('out_of_stock')}</span>
                     </p>
-                    <button type="button" className="btn btn--outline btn--block btn--sm" disabled title={t('redeem_soon')}>
-                      {t('redeem')}
+                    <button
+                      type="button"
+                      className="btn btn--outline btn--block btn--sm"
+                      disabled={r.stock === 0 || !balance.data}
+                      aria-label={t('redeem_named', { name: r.name })}
+                      onClick={() => setRedeeming({ rewardId: r.rewardId, name: r.name, points: r.points, stock: r.stock })}
+                    >
+                      {r.stock === 0 ? t('out_of_stock') : r.points > points ? t('need_more', { points: formatNumber(r.points - points) }) : t('redeem')}
                     </button>
                   </div>
                 </li>
               ))}
             </ul>
           )}
+          <div className="point-mall__lower">
+            <section className="card card--pad point-mall__convert">
+              <ConvertForm available={points} />
+            </section>
+            <RedemptionList />
+          </div>
+          {redeeming ? <RedeemDialog reward={redeeming} available={points} onClose={() => setRedeeming(null)} /> : null}
         </>
       )}
     </div>

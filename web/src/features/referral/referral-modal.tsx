@@ -41,7 +41,10 @@ export default function ReferralModal({ onClose }: { onClose: () => void }) {
       <>
         <div className="referral-hero">
           <div className="referral-hero__text">
-            <p className="referral-hero__lead">{t('referral:lead', { reward: formatMoney(r.reward, currencySymbol) })}</p>
+            <p className="referral-hero__lead">
+              {r.commission > 0 ? t('referral:lead', { reward: formatMoney(r.commission, currencySymbol) }) : t('referral:lead_plain')}
+            </p>
+            {r.reward > 0 ? <p className="referral-hero__earned">{t('referral:earned', { amount: formatMoney(r.reward, currencySymbol) })}</p> : null}
             <div className="referral-code">
               <span className="referral-code__label">{t('referral:your_code')}</span>
               <strong className="referral-code__value" dir="ltr">

@@ -201,6 +201,13 @@ export function SideMenu() {
               <Entry icon="promotions" label={t('common:nav_promotions')} />
             </NavLink>
           </li>
+          {isFlagOn(permission, 'POINTMALL3') ? (
+            <li>
+              <NavLink to="/pointMall" className="side-menu__item" title={mini ? t('sideMenu:points_mall') : undefined}>
+                <Entry icon="gift" label={t('sideMenu:points_mall')} />
+              </NavLink>
+            </li>
+          ) : null}
 
           {languages.length > 1 ? (
             <li {...flyout.anchorProps('language')}>

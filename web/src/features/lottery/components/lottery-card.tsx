@@ -2,6 +2,7 @@ import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { drawInterval, groupHue } from '../format';
 import type { LotteryGame } from '../types';
+import { DrawCountdown } from './draw-countdown';
 import { LotteryStar } from './lottery-star';
 
 /** Three decorative ball numbers, stable per lottery. */
@@ -11,7 +12,7 @@ function ballsOf(code: string): number[] {
   return [h % 10, (h >>> 8) % 10, (h >>> 16) % 10];
 }
 
-/** A popular-lottery card: balls in the group's colour, name, group and draw interval. */
+/** A popular-lottery card: balls in the group's colour, name, group, draw interval and the next draw. */
 export function LotteryCard({
   game,
   group,
@@ -42,6 +43,7 @@ export function LotteryCard({
           {group ? <span>{group}</span> : null}
           <span className="lx-card__interval">{drawInterval(t, game.drawIntervalSeconds)}</span>
         </span>
+        <DrawCountdown game={game} />
         {rank !== undefined && rank < 3 ? <span className="lx-card__rank">#{rank + 1}</span> : null}
       </button>
       <span className="lx-card__star">

@@ -1,0 +1,35 @@
+/**
+ * The maintenance window (spec section 4): what the status call and the 503 of every other call say
+ * about when the portal is back.
+ */
+import type { Sim } from './state';
+
+/** The shortest window shown: an hour. */
+export const MIN_MAINTENANCE_MS = 3_600_000;
+
+type Maintenance = Sim['world']['brand']['maintenance'];
+
+/**
+ * The brand's window when the world's clock is inside it; otherwise one of the same length that
+ * started on the hour the world's clock is in (issue 17 item 9), so the expected end is never in the
+ * past while the portal is down. The control API's status switch anchors it at the switch itself
+ * (`startMaintenance`).
+ */
+export function maintenanceWindow(sim: Sim): Maintenance {
+  const maintenance = sim.world.brand.maintenance;
+  const now = sim.now();
+  if (maintenance.startTime <= now && now < maintenance.endTime) return maintenance;
+  const length = Math.max(MIN_MAINTENANCE_MS, maintenance.endTime - maintenance.startTime);
+  const startTime = now - (now % MIN_MAINTENANCE_MS);
+  return { ...maintenance, startTime, endTime: startTime + length };
+}
+
+/** Maintenance begins now (the control API's switch): the world's window starts at this instant. */
+export function startMaintenance(sim: Sim): void {
+  const brand = sim.world.brand;
+  const { startTime, endTime } = brand.maintenance;
+  const now = sim.now();
+  if (startTime <= now && now < endTime) return;
+  const length = Math.max(MIN_MAINTENANCE_MS, endTime - startTime);
+  brand.maintenance = { ...brand.maintenance, startTime: now, endTime: now + length };
+}
