@@ -14,9 +14,12 @@ test('status 1 shows the maintenance page with contact and refresh', async ({ pa
   await expect(shell(page).header).toHaveCount(0);
   await expect(shell(page).sideMenu).toHaveCount(0);
 
-  // Back to normal: Refresh shows the portal again.
-  await sim.setStatus(0);
+  // Refresh while still down keeps the page.
   await page.getByRole('button', { name: 'Refresh' }).click();
+  await expect(page.getByRole('heading', { name: 'System Maintenance' })).toBeVisible();
+
+  // Back to normal: the open page follows by itself, no reload (issue 17 item 10).
+  await sim.setStatus(0);
   await expect(shell(page).header).toBeVisible();
   await expect(page.getByRole('heading', { name: 'System Maintenance' })).toHaveCount(0);
 });

@@ -469,6 +469,16 @@ export const controlOps = {
     summary: 'Summary: scenario, system status, flags, clock, latency and counts',
     value: StateSchema,
   }),
+  streamEvents: cop({
+    operationId: 'streamEvents',
+    method: 'GET',
+    path: '/events',
+    summary: 'Server-Sent Events: the world\'s state now and whenever a control call changes it',
+    description:
+      'text/event-stream for open pages to follow QA live (issue 17 item 10). Event `state` carries the world\'s SimState as JSON: first the current one, then again after every successful control call that changed the world (scenario, status, flags, clock, faults, reset, restore...), whoever made it. A comment line every 15 s keeps proxies from closing the stream.',
+    value: Type.Null(),
+    stream: StateSchema,
+  }),
   listScenarios: cop({
     operationId: 'listScenarios',
     method: 'GET',

@@ -27,6 +27,7 @@ import {
 } from './contract';
 import { buildControlDocument } from './document';
 import { faultsOf } from './faults';
+import { endEventStreams, publishState, streamEvents } from './events';
 import { endStreams, journalHandlers } from './journal';
 import { restore, snapshot, snapshotsOf, type Snapshot } from './snapshot';
 import { startMaintenance } from '../sim/maintenance';
@@ -102,6 +103,11 @@ const snapshotInfo = (s: Snapshot): SnapshotInfo => ({
 
 const handlers: ControlHandlers = {
   getState: ({ sim, request }) => state(sim, request),
+
+  streamEvents: ({ sim, request, reply }) => {
+    streamEvents(request, reply, state(sim, request));
+    return null;
+  },
 
   listScenarios: () =>
     listScenarios().map((s) => ({
@@ -248,6 +254,9 @@ const handlers: ControlHandlers = {
   ...journalHandlers,
 };
 
+/** Control calls that are not GET but change nothing a page shows. */
+const READ_ONLY_POSTS: ReadonlySet<string> = new Set(['verifyJournal', 'clearJournal', 'takeSnapshot']);
+
 /**
  * The control API plugin; register it with `{ prefix: '/__sim' }` in simulator mode only. Faults
  * need the hook of server/control/faults.ts on the root app as well (installFaultHook).
@@ -288,10 +297,20 @@ export async function controlRoutes(app: FastifyInstance): Promise<void> {
     });
   }
 
-  // A live journal stream would otherwise keep app.close() waiting for its connection.
+  // A live journal or events stream would otherwise keep app.close() waiting for its connection.
   app.addHook('preClose', (done) => {
     endStreams(app);
+    endEventStreams(app);
     done();
+  });
+
+  // Open pages follow the world live (issue 17 item 10): a control call that changed something
+  // sends the world's new state to its event streams, whoever made the call.
+  app.addHook('onResponse', async (request, reply) => {
+    if (request.method === 'GET' || reply.statusCode >= 300) return;
+    const id = (request.routeOptions.config as { controlOperationId?: string }).controlOperationId;
+    if (!id || READ_ONLY_POSTS.has(id)) return;
+    publishState(app, request.worldName, state(request.sim, request));
   });
 
   // Built once: the contract does not change while the server runs.

@@ -9,6 +9,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { controlApi } from './control-api';
+import { useLiveSync } from './live-sync';
 import { NetworkInspector } from './network-inspector';
 import { ReplayNote } from './replay-note';
 import { WorldSwitcher } from './world-switcher';
@@ -22,6 +23,8 @@ export default function SandboxBar() {
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // The page follows changes made anywhere (CLI, control API, another tab) within the second.
+  useLiveSync();
   // Always read: the pill shows the world, scenario and status before the panel is opened.
   const state = useQuery({ queryKey: ['sandbox', 'state'], queryFn: controlApi.state });
   const scenarios = useQuery({ queryKey: ['sandbox', 'scenarios'], queryFn: controlApi.scenarios, enabled: open, staleTime: Infinity });
