@@ -94,7 +94,7 @@ export const controlApi = {
   setStatus: (status: 0 | 1 | 2) => call<SimState>('POST', '/status', { status }),
   setFlag: (modId: string, enabled: boolean) => call<Flag>('POST', '/flags', { modId, enabled }),
   setLatency: (ms: number) => call<unknown>('POST', '/latency', { ms }),
-  reset: () => call<SimState>('POST', '/reset'),
+  reset: (scenario?: string) => call<SimState>('POST', '/reset', scenario ? { scenario } : {}),
   worlds: () => call<WorldList>('GET', '/worlds'),
   createWorld: (name: string) => call<WorldInfo>('POST', '/worlds', { name }),
   journal: (limit: number) => call<JournalEntry[]>('GET', `/journal?limit=${limit}`),

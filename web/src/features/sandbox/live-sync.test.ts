@@ -13,7 +13,7 @@ const state = (over: Partial<SimState> = {}): SimState => ({
   ...over,
 });
 const tree = (freePlay: boolean) => ({
-  whitelabel: [{ modId: 'ROOT', enabled: true, childrenNodes: [{ modId: 'FREEPLAY3', enabled: freePlay, childrenNodes: [] }] }],
+  whitelabel: [{ modId: 'ROOT', name: 'Root', enabled: true, childrenNodes: [{ modId: 'FREEPLAY3', name: 'Free play', enabled: freePlay, childrenNodes: [] }] }],
 });
 
 describe('staleParts', () => {

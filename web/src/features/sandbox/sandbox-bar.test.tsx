@@ -55,6 +55,7 @@ function serve(): void {
       }
       if (path === '/scenarios') return ok([{ name: 'default', description: '' }, { name: 'maintenance', description: '' }]);
       if (path === '/flags') return ok([]);
+      if (path === '/reset') return ok(state);
       return Promise.reject(new TypeError(`unexpected call ${method} ${path}`));
     }),
   );
@@ -82,6 +83,42 @@ describe('SandboxBar', () => {
     expect(within(panel).getByTestId('sandbox-world').textContent).toBe('qa-anna');
     const select = within(panel).getByRole('combobox', { name: 'Switch to the world' });
     await waitFor(() => expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual(['default', 'qa-anna', 'qa-ben']));
+  });
+});
+
+describe('SandboxBar reset and placement (issue 17 item 11)', () => {
+  it('says which scenario Reset resets to and offers the default', async () => {
+    const user = userEvent.setup();
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign });
+    renderWithApp(<SandboxBar />);
+    await user.click(await screen.findByRole('button', { name: /Sandbox/ }));
+    const panel = await screen.findByRole('region', { name: 'Simulator controls' });
+    await user.click(within(panel).getByRole('button', { name: 'Reset to “maintenance”' }));
+    await waitFor(() => expect(calls.some((c) => c.path === '/reset')).toBe(true));
+    expect(calls.find((c) => c.path === '/reset')?.body).toEqual({ scenario: 'maintenance' });
+    expect(within(panel).getByRole('button', { name: 'Reset to default' })).toBeTruthy();
+  });
+
+  it('moves to another corner and collapses, and remembers both', async () => {
+    localStorage.removeItem('sandbox.placement');
+    const user = userEvent.setup();
+    const { unmount } = renderWithApp(<SandboxBar />);
+    await user.click(await screen.findByRole('button', { name: /Sandbox/ }));
+    const panel = await screen.findByRole('region', { name: 'Simulator controls' });
+    await user.click(within(panel).getByRole('button', { name: 'Move to next corner' }));
+    expect(document.querySelector('.sandbox')?.className).toContain('sandbox--bottom-start');
+    await user.click(within(panel).getByRole('button', { name: 'Hide bar' }));
+    expect(screen.queryByRole('button', { name: /Sandbox/ })).toBeNull();
+    unmount();
+
+    // A new page: still in that corner, still collapsed, until shown again.
+    renderWithApp(<SandboxBar />);
+    const show = await screen.findByRole('button', { name: 'Show the sandbox bar' });
+    expect(document.querySelector('.sandbox')?.className).toContain('sandbox--bottom-start');
+    await user.click(show);
+    expect(await screen.findByRole('button', { name: /Sandbox/ })).toBeTruthy();
+    expect(JSON.parse(localStorage.getItem('sandbox.placement') ?? '{}')).toEqual({ corner: 'bottom-start', collapsed: false });
   });
 });
 

@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { controlApi } from './control-api';
 import { useLiveSync } from './live-sync';
 import { NetworkInspector } from './network-inspector';
+import { nextCorner, usePlacement } from './placement';
 import { ReplayNote } from './replay-note';
 import { WorldSwitcher } from './world-switcher';
 import './sandbox.css';
@@ -21,6 +22,7 @@ export default function SandboxBar() {
   const { t } = useTranslation('sandbox');
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
+  const [placement, place] = usePlacement();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   // The page follows changes made anywhere (CLI, control API, another tab) within the second.
@@ -49,8 +51,20 @@ export default function SandboxBar() {
     }
   };
 
+  const scenario = state.data?.scenario.name;
+
+  if (placement.collapsed) {
+    return (
+      <div className={`sandbox sandbox--${placement.corner} sandbox--collapsed`}>
+        <button type="button" className="sandbox__expand" onClick={() => place({ collapsed: false })} aria-label={t('expand')} title={t('expand')}>
+          <span className={`sandbox__dot sandbox__dot--${state.data?.status ?? 0}`} aria-hidden="true" />
+        </button>
+      </div>
+    );
+  }
+
   return (
-    <div className={`sandbox${open ? ' sandbox--open' : ''}`}>
+    <div className={`sandbox sandbox--${placement.corner}${open ? ' sandbox--open' : ''}`}>
       <button type="button" className="sandbox__toggle" aria-expanded={open} aria-controls="sandbox-panel" onClick={() => setOpen((o) => !o)}>
         <span className={`sandbox__dot sandbox__dot--${state.data?.status ?? 0}`} aria-hidden="true" />
         <span className="sandbox__label">{t('label')}</span>
@@ -127,8 +141,29 @@ export default function SandboxBar() {
             </p>
           ) : null}
           <div className="sandbox__actions">
-            <button type="button" className="sandbox__btn" disabled={busy} onClick={() => void run(controlApi.reset, true)}>
-              {t('reset')}
+            {/* Reset says what it resets to, and offers the default scenario when another is on. */}
+            <button type="button" className="sandbox__btn" disabled={busy || !scenario} onClick={() => void run(() => controlApi.reset(scenario), true)}>
+              {t('reset_to', { name: scenario ?? '' })}
+            </button>
+            {scenario && scenario !== 'default' ? (
+              <button type="button" className="sandbox__btn sandbox__btn--ghost" disabled={busy} onClick={() => void run(() => controlApi.reset('default'), true)}>
+                {t('reset_default')}
+              </button>
+            ) : null}
+          </div>
+          <div className="sandbox__actions">
+            <button type="button" className="sandbox__btn sandbox__btn--ghost" onClick={() => place({ corner: nextCorner(placement.corner) })}>
+              {t('move')}
+            </button>
+            <button
+              type="button"
+              className="sandbox__btn sandbox__btn--ghost"
+              onClick={() => {
+                setOpen(false);
+                place({ collapsed: true });
+              }}
+            >
+              {t('collapse')}
             </button>
             <button type="button" className="sandbox__btn sandbox__btn--ghost" onClick={() => setOpen(false)}>
               {t('close')}
