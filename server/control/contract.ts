@@ -328,14 +328,14 @@ export const FaultInputSchema = Type.Union([...FAULT_SHAPES], {
 
 /**
  * The shape a fault body is meant as, to name what is wrong in it: a status, errorCode or message
- * makes it a StatusFault, then drop other than false a DropFault, then a non-zero delayMs a
- * DelayFault. null: a body with no effect at all. Only a body of that shape can be valid, since the
+ * makes it a StatusFault, then drop other than false a DropFault, then delayMs a DelayFault (which
+ * needs a delay of 1 ms or more). null: a body with no effect at all. Only a body of that shape can be valid, since the
  * shapes exclude each other.
  */
 export function faultShapeOf(body: Record<string, unknown>): (typeof FAULT_SHAPES)[number] | null {
   if ('status' in body || 'errorCode' in body || 'message' in body) return StatusFaultSchema;
   if ('drop' in body && body.drop !== false) return DropFaultSchema;
-  if ('delayMs' in body && body.delayMs !== 0) return DelayFaultSchema;
+  if ('delayMs' in body) return DelayFaultSchema;
   return null;
 }
 

@@ -121,7 +121,7 @@ export function faultProblems(body: unknown): ApiError | null {
   if (body === null || typeof body !== 'object' || Array.isArray(body)) return null;
   const shape = faultShapeOf(body as Record<string, unknown>);
   if (!shape) {
-    return badRequest('A fault needs a status, a delayMs above 0 or drop: true', 'body', ControlErrorCode.emptyFault);
+    return badRequest('A fault needs a status, a delayMs or drop: true', 'body', ControlErrorCode.emptyFault);
   }
   const fields = new Map<string, string>();
   for (const e of Value.Errors(shape, body)) {
