@@ -2,11 +2,14 @@
  * Writes the request journal (issue 14): every call to /wps, /lgw and /lotto, routed or not, goes
  * into the journal of its simulator when the reply is sent, with the body as the handler saw it (the
  * decrypted plaintext of an encrypted call), the reply envelope, the fault applied and whether both
- * met the contract. Masking and cutting happen here, once, so the journal never holds a secret.
+ * met the contract. Masking and cutting happen when the entry is rendered, so what the journal
+ * answers never holds a secret.
  *
  * Cost (docs/benchmarks.md, scripts/bench/journal.ts): nothing at all for other paths or when the
- * journal is off; otherwise one parse of the reply text (at most 64 KB; bigger replies are cut), one
- * compiled-validator run, and masking that copies only the objects holding a secret.
+ * journal is off; otherwise a few property reads and one small record (CallRecord) per call. The
+ * record keeps references (the reply text as sent, the parsed body, the headers); the parse of the
+ * reply, its contract check, masking and the entry's JSON text happen once, when the journal is read
+ * or streamed.
  */
 import Ajv, { type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
@@ -14,7 +17,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ErrorCode, ErrorEnvelopeSchema } from '../openapi/common';
 import { operationList } from '../openapi/operations';
 import type { Fault } from './control/contract';
-import { CUT_BYTES, cut, cutMarker, mask, mayHoldSecret, type JournalInput } from './sim/journal';
+import type { JournalEntry } from './control/contract';
+import { CUT_BYTES, cut, cutMarker, mask, mayHoldSecret, UnrenderedEntry, type JournalInput } from './sim/journal';
 import type { Sim } from './sim/state';
 
 /** The world a request belongs to (issue 13): the one place the journal asks. */
@@ -52,11 +56,6 @@ function isGatewayPath(url: string): boolean {
   return false;
 }
 
-const header = (request: FastifyRequest, name: string): string | null => {
-  const value = request.headers[name];
-  return typeof value === 'string' ? value : Array.isArray(value) ? value.join(', ') : null;
-};
-
 // One validator per response schema, compiled the first time a reply needs it (so only with the
 // journal on). Its own Ajv: the app's coerce and fill in defaults, which a check must not.
 const ajv = new Ajv({ allErrors: false, strict: false, coerceTypes: false, useDefaults: false });
@@ -67,8 +66,7 @@ const errorEnvelope = ajv.compile(ErrorEnvelopeSchema);
 // Buffer call after call: it is checked once.
 const checkedBuffers = new WeakMap<Buffer, string[]>();
 
-function responseValidator(request: FastifyRequest, status: number): ValidateFunction | null {
-  const response = (request.routeOptions.schema as { response?: Record<string, object> } | undefined)?.response;
+function responseValidator(response: Record<string, object> | undefined, status: number): ValidateFunction | null {
   if (!response) return status >= 400 ? errorEnvelope : null;
   const schema = response[String(status)] ?? response[`${String(status).charAt(0)}xx`];
   if (!schema) return null;
@@ -89,8 +87,8 @@ function replyErrors(validate: ValidateFunction, envelope: unknown): string[] {
  * The sent payload read back: the envelope to keep as JSON text (masked, cut) and what its check
  * found. Text without a secret in it is kept exactly as sent, parsed only for the check.
  */
-function readReply(request: FastifyRequest, status: number, payload: unknown): { replyJson: string; errors: string[] | null } {
-  const validate = responseValidator(request, status);
+function readReply(responses: Record<string, object> | undefined, status: number, payload: unknown): { replyJson: string; errors: string[] | null } {
+  const validate = responseValidator(responses, status);
   const text = typeof payload === 'string' ? payload : null;
   const bytes = Buffer.isBuffer(payload) ? payload : null;
   const size = text !== null ? text.length : bytes ? bytes.length : -1;
@@ -122,68 +120,134 @@ function readReply(request: FastifyRequest, status: number, payload: unknown): {
 }
 
 /** The request body as kept: masked, cut when its text was over 64 KB. */
-function readBody(request: FastifyRequest): unknown {
-  const body = request.body;
+function keptBody(body: unknown, contentLength: unknown): unknown {
   if (body === undefined || body === null) return null;
-  const length = Number(request.headers['content-length'] ?? 0);
+  const length = Number(contentLength ?? 0);
   return mask(length > CUT_BYTES ? cut(body) : body);
 }
 
-function baseEntry(request: FastifyRequest, pending: Pending): Omit<JournalInput, 'status' | 'reply' | 'contract' | 'durationMs'> {
-  const operationId = (request.routeOptions.config as { operationId?: string } | undefined)?.operationId ?? null;
-  const auth = header(request, 'authorization');
-  const injected = request.simInjected;
-  const fault = injected?.fault;
-  const query = request.query;
-  return {
-    time: pending.time,
-    simTime: pending.simTime,
-    method: request.method,
-    path: request.url.split('?')[0] ?? '/',
-    operationId,
-    query: query && typeof query === 'object' ? (mask({ ...(query as Record<string, unknown>) }) as Record<string, unknown>) : {},
-    headers: {
-      merchant: header(request, 'merchant'),
-      device: header(request, 'device'),
-      language: header(request, 'language'),
-      moduleId: header(request, 'moduleid'),
-      authorization: auth === null ? null : auth.length > 6 ? `${auth.slice(0, 6)}…` : auth,
-    },
-    encrypted: operationId !== null && ENCRYPTED.has(operationId),
-    body: readBody(request),
-    fault: fault ? { id: fault.id, status: fault.status, delayMs: fault.delayMs, drop: fault.drop } : null,
-    latencyMs: injected?.latencyMs ?? 0,
-  };
+const headerOf = (headers: FastifyRequest['headers'], name: string): string | null => {
+  const value = headers[name];
+  return typeof value === 'string' ? value : Array.isArray(value) ? value.join(', ') : null;
+};
+
+/**
+ * One journaled call as the hooks saw it: references only (the reply text as sent, the parsed body
+ * and query, the headers), taken in a few property reads. Masking, cutting, the reply's contract
+ * check and the JSON text are made by render(), when the journal is read or streamed.
+ */
+class CallRecord extends UnrenderedEntry {
+  constructor(
+    private readonly time: number,
+    private readonly simTime: number,
+    private readonly method: string,
+    private readonly url: string,
+    private readonly operationId: string | null,
+    private readonly query: unknown,
+    private readonly headers: FastifyRequest['headers'],
+    private readonly body: unknown,
+    private readonly injected: AppliedInjection | null,
+    private readonly durationMs: number,
+    /** -1: the connection was dropped, no reply. */
+    private readonly status: number,
+    private readonly payload: unknown,
+    private readonly responses: Record<string, object> | undefined,
+    private readonly validated: boolean,
+  ) {
+    super();
+  }
+
+  render(): string {
+    const dropped = this.status < 0;
+    const auth = headerOf(this.headers, 'authorization');
+    const fault = this.injected?.fault;
+    const query = this.query;
+    const base: Omit<JournalInput, 'reply' | 'contract' | 'status'> = {
+      time: this.time,
+      simTime: this.simTime,
+      method: this.method,
+      path: this.url.split('?')[0] ?? '/',
+      operationId: this.operationId,
+      query: query && typeof query === 'object' ? (mask({ ...(query as Record<string, unknown>) }) as Record<string, unknown>) : {},
+      headers: {
+        merchant: headerOf(this.headers, 'merchant'),
+        device: headerOf(this.headers, 'device'),
+        language: headerOf(this.headers, 'language'),
+        moduleId: headerOf(this.headers, 'moduleid'),
+        authorization: auth === null ? null : auth.length > 6 ? `${auth.slice(0, 6)}…` : auth,
+      },
+      encrypted: this.operationId !== null && ENCRYPTED.has(this.operationId),
+      body: keptBody(this.body, this.headers['content-length']),
+      durationMs: this.durationMs,
+      fault: fault ? { id: fault.id, status: fault.status, delayMs: fault.delayMs, drop: fault.drop } : null,
+      latencyMs: this.injected?.latencyMs ?? 0,
+    };
+    if (dropped) {
+      return entryText({ id: this.id, ...base, status: 0, reply: null, contract: { request: null, reply: null, errors: [] } });
+    }
+    const status = this.status;
+    let replyJson: string;
+    let errors: string[] | null;
+    try {
+      ({ replyJson, errors } = readReply(this.responses, status, this.payload));
+    } catch (err) {
+      replyJson = 'null';
+      errors = [`journal: the reply could not be read (${err instanceof Error ? err.message : String(err)})`];
+    }
+    // Only an error reply's code and fields are needed here; successes are not parsed again.
+    const envelope = status === 400 ? (JSON.parse(replyJson) as { errorCode?: unknown; message?: unknown; value?: { fields?: { field: string; message: string }[] } } | null) : null;
+    const errorCode = envelope?.errorCode;
+    // Validation runs after onRequest: a reply sent before it (a fault, 401, maintenance) says nothing
+    // about the request. A 400 request_param_err from validation or decryption says it failed.
+    const requestOk = this.validated ? true : status === 400 && errorCode === ErrorCode.requestParam && !fault ? false : null;
+    const contractErrors: string[] = [];
+    if (requestOk === false) {
+      const fields = envelope?.value?.fields;
+      contractErrors.push(...(fields?.length ? fields.map((f) => `${f.field} ${f.message}`) : [`request ${String(envelope?.message)}`]));
+    }
+    if (errors) contractErrors.push(...errors);
+    return entryText(
+      { id: this.id, ...base, status, reply: undefined, contract: { request: requestOk, reply: errors === null ? null : errors.length === 0, errors: contractErrors } },
+      replyJson,
+    );
+  }
+}
+
+/** An entry's JSON text; `replyJson`, when given, is the reply's text and stands for `reply`. */
+function entryText(entry: Omit<JournalEntry, 'reply'> & { reply: unknown }, replyJson?: string): string {
+  if (replyJson === undefined) return JSON.stringify(entry);
+  // `reply: undefined` leaves the key out; the text closes with its own brace.
+  const head = JSON.stringify({ ...entry, reply: undefined });
+  return `${head.slice(0, -1)},"reply":${replyJson}}`;
+}
+
+function record(request: FastifyRequest, pending: Pending, status: number, payload: unknown): void {
+  const routeOptions = request.routeOptions;
+  simOf(request).journal.record(
+    new CallRecord(
+      pending.time,
+      pending.simTime,
+      request.method,
+      request.url,
+      (routeOptions.config as { operationId?: string } | undefined)?.operationId ?? null,
+      request.query,
+      request.headers,
+      request.body,
+      request.simInjected,
+      Math.round((performance.now() - pending.start) * 1000) / 1000,
+      status,
+      payload,
+      (routeOptions.schema as { response?: Record<string, object> } | undefined)?.response,
+      pending.validated,
+    ),
+  );
 }
 
 function write(request: FastifyRequest, reply: FastifyReply, payload: unknown): void {
   const pending = request.journalPending;
   if (!pending) return;
   request.journalPending = null;
-  const status = reply.statusCode;
-  const { replyJson, errors } = readReply(request, status, payload);
-  // Only an error reply's code and fields are needed here; successes are not parsed again.
-  const envelope = status === 400 ? (JSON.parse(replyJson) as { errorCode?: unknown; message?: unknown; value?: { fields?: { field: string; message: string }[] } } | null) : null;
-  const errorCode = envelope?.errorCode;
-  // Validation runs after onRequest: a reply sent before it (a fault, 401, maintenance) says nothing
-  // about the request. A 400 request_param_err from validation or decryption says it failed.
-  const requestOk = pending.validated ? true : status === 400 && errorCode === ErrorCode.requestParam && !request.simInjected?.fault ? false : null;
-  const contractErrors: string[] = [];
-  if (requestOk === false) {
-    const fields = envelope?.value?.fields;
-    contractErrors.push(...(fields?.length ? fields.map((f) => `${f.field} ${f.message}`) : [`request ${String(envelope?.message)}`]));
-  }
-  if (errors) contractErrors.push(...errors);
-  simOf(request).journal.add(
-    {
-      ...baseEntry(request, pending),
-      status,
-      reply: null,
-      durationMs: Math.round((performance.now() - pending.start) * 1000) / 1000,
-      contract: { request: requestOk, reply: errors === null ? null : errors.length === 0, errors: contractErrors },
-    },
-    replyJson,
-  );
+  record(request, pending, reply.statusCode, payload);
 }
 
 /** A call whose connection server/control/faults.ts drops: journaled now, as no reply will be sent. */
@@ -191,13 +255,7 @@ export function journalDropped(request: FastifyRequest): void {
   const pending = request.journalPending;
   if (!pending) return;
   request.journalPending = null;
-  simOf(request).journal.add({
-    ...baseEntry(request, pending),
-    status: 0,
-    reply: null,
-    durationMs: Math.round((performance.now() - pending.start) * 1000) / 1000,
-    contract: { request: null, reply: null, errors: [] },
-  });
+  record(request, pending, -1, undefined);
 }
 
 /**
