@@ -136,3 +136,14 @@ describe('the mobile-number pattern', () => {
     expect((bodySchema(doc!)?.properties as Json).mobileNum).toMatchObject({ pattern: expect.any(String) });
   });
 });
+
+describe('paging', () => {
+  it('every pageNo of the document stops at MAX_PAGE_NO, as the server does', async () => {
+    const { MAX_PAGE_NO } = await import('../openapi/common');
+    const paged = operations.flatMap((op) =>
+      ((op.spec.parameters ?? []) as Json[]).filter((p) => p.in === 'query' && p.name === 'pageNo').map((p) => ({ op: op.operationId, schema: resolve(p.schema as Json) })),
+    );
+    expect(paged.length).toBeGreaterThan(10);
+    for (const { op, schema } of paged) expect(schema.maximum, op).toBe(MAX_PAGE_NO);
+  });
+});
