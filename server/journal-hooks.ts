@@ -33,17 +33,11 @@ export interface AppliedInjection {
   fault: Fault | null;
 }
 
-interface Pending {
-  start: number;
-  time: number;
-  simTime: number;
-  /** The route's validation and preValidation (decryption) passed. */
-  validated: boolean;
-}
 
 declare module 'fastify' {
   interface FastifyRequest {
-    journalPending: Pending | null;
+    /** The call's journal record while it is answered (journal on, gateway paths only). */
+    journalPending: CallRecord | null;
     simInjected: AppliedInjection | null;
   }
 }
@@ -120,46 +114,76 @@ function readReply(responses: Record<string, object> | undefined, status: number
 }
 
 /** The request body as kept: masked, cut when its text was over 64 KB. */
-function keptBody(body: unknown, contentLength: unknown): unknown {
+function keptBody(body: unknown, contentLength: string | undefined): unknown {
   if (body === undefined || body === null) return null;
   const length = Number(contentLength ?? 0);
   return mask(length > CUT_BYTES ? cut(body) : body);
 }
 
-const headerOf = (headers: FastifyRequest['headers'], name: string): string | null => {
-  const value = headers[name];
+const headerOf = (request: FastifyRequest, name: string): string | null => {
+  const value = request.headers[name];
   return typeof value === 'string' ? value : Array.isArray(value) ? value.join(', ') : null;
 };
 
 /**
- * One journaled call as the hooks saw it: references only (the reply text as sent, the parsed body
- * and query, the headers), taken in a few property reads. Masking, cutting, the reply's contract
- * check and the JSON text are made by render(), when the journal is read or streamed.
+ * One journaled call as the hooks saw it, made in onRequest and filled in onSend: a few property
+ * reads and references (the reply text as sent, the parsed query and body, the header values).
+ * Masking, cutting, the reply's contract check and the JSON text are made by render(), when the
+ * journal is read or streamed. One object per call, of one shape.
  */
 class CallRecord extends UnrenderedEntry {
+  /** The route's validation and preValidation (decryption) passed. */
+  validated = false;
+  method = '';
+  url = '';
+  operationId: string | null = null;
+  query: unknown = null;
+  body: unknown = null;
+  merchant: string | null = null;
+  device: string | null = null;
+  language: string | null = null;
+  moduleId: string | null = null;
+  authorization: string | null = null;
+  contentLength: string | undefined = undefined;
+  injected: AppliedInjection | null = null;
+  durationMs = 0;
+  /** -1: the connection was dropped, no reply. */
+  status = 0;
+  payload: unknown = undefined;
+  responses: Record<string, object> | undefined = undefined;
+
   constructor(
-    private readonly time: number,
-    private readonly simTime: number,
-    private readonly method: string,
-    private readonly url: string,
-    private readonly operationId: string | null,
-    private readonly query: unknown,
-    private readonly headers: FastifyRequest['headers'],
-    private readonly body: unknown,
-    private readonly injected: AppliedInjection | null,
-    private readonly durationMs: number,
-    /** -1: the connection was dropped, no reply. */
-    private readonly status: number,
-    private readonly payload: unknown,
-    private readonly responses: Record<string, object> | undefined,
-    private readonly validated: boolean,
+    readonly start: number,
+    readonly time: number,
+    readonly simTime: number,
   ) {
     super();
   }
 
+  /** What the call had by the time its reply is sent (or its connection dropped: status -1). */
+  finish(request: FastifyRequest, status: number, payload: unknown): void {
+    const routeOptions = request.routeOptions;
+    this.method = request.method;
+    this.url = request.url;
+    this.operationId = (routeOptions.config as { operationId?: string } | undefined)?.operationId ?? null;
+    this.query = request.query;
+    this.body = request.body;
+    this.merchant = headerOf(request, 'merchant');
+    this.device = headerOf(request, 'device');
+    this.language = headerOf(request, 'language');
+    this.moduleId = headerOf(request, 'moduleid');
+    this.authorization = headerOf(request, 'authorization');
+    this.contentLength = request.headers['content-length'];
+    this.injected = request.simInjected;
+    this.durationMs = Math.round((performance.now() - this.start) * 1000) / 1000;
+    this.status = status;
+    this.payload = payload;
+    this.responses = (routeOptions.schema as { response?: Record<string, object> } | undefined)?.response;
+  }
+
   render(): string {
     const dropped = this.status < 0;
-    const auth = headerOf(this.headers, 'authorization');
+    const auth = this.authorization;
     const fault = this.injected?.fault;
     const query = this.query;
     const base: Omit<JournalInput, 'reply' | 'contract' | 'status'> = {
@@ -170,14 +194,14 @@ class CallRecord extends UnrenderedEntry {
       operationId: this.operationId,
       query: query && typeof query === 'object' ? (mask({ ...(query as Record<string, unknown>) }) as Record<string, unknown>) : {},
       headers: {
-        merchant: headerOf(this.headers, 'merchant'),
-        device: headerOf(this.headers, 'device'),
-        language: headerOf(this.headers, 'language'),
-        moduleId: headerOf(this.headers, 'moduleid'),
+        merchant: this.merchant,
+        device: this.device,
+        language: this.language,
+        moduleId: this.moduleId,
         authorization: auth === null ? null : auth.length > 6 ? `${auth.slice(0, 6)}…` : auth,
       },
       encrypted: this.operationId !== null && ENCRYPTED.has(this.operationId),
-      body: keptBody(this.body, this.headers['content-length']),
+      body: keptBody(this.body, this.contentLength),
       durationMs: this.durationMs,
       fault: fault ? { id: fault.id, status: fault.status, delayMs: fault.delayMs, drop: fault.drop } : null,
       latencyMs: this.injected?.latencyMs ?? 0,
@@ -221,41 +245,21 @@ function entryText(entry: Omit<JournalEntry, 'reply'> & { reply: unknown }, repl
   return `${head.slice(0, -1)},"reply":${replyJson}}`;
 }
 
-function record(request: FastifyRequest, pending: Pending, status: number, payload: unknown): void {
-  const routeOptions = request.routeOptions;
-  simOf(request).journal.record(
-    new CallRecord(
-      pending.time,
-      pending.simTime,
-      request.method,
-      request.url,
-      (routeOptions.config as { operationId?: string } | undefined)?.operationId ?? null,
-      request.query,
-      request.headers,
-      request.body,
-      request.simInjected,
-      Math.round((performance.now() - pending.start) * 1000) / 1000,
-      status,
-      payload,
-      (routeOptions.schema as { response?: Record<string, object> } | undefined)?.response,
-      pending.validated,
-    ),
-  );
-}
-
 function write(request: FastifyRequest, reply: FastifyReply, payload: unknown): void {
-  const pending = request.journalPending;
-  if (!pending) return;
+  const record = request.journalPending;
+  if (!record) return;
   request.journalPending = null;
-  record(request, pending, reply.statusCode, payload);
+  record.finish(request, reply.statusCode, payload);
+  simOf(request).journal.record(record);
 }
 
 /** A call whose connection server/control/faults.ts drops: journaled now, as no reply will be sent. */
 export function journalDropped(request: FastifyRequest): void {
-  const pending = request.journalPending;
-  if (!pending) return;
+  const record = request.journalPending;
+  if (!record) return;
   request.journalPending = null;
-  record(request, pending, -1, undefined);
+  record.finish(request, -1, undefined);
+  simOf(request).journal.record(record);
 }
 
 /**
@@ -270,7 +274,7 @@ export function installJournal(app: FastifyInstance): void {
   app.addHook('onRequest', (request, _reply, done) => {
     const sim = simOf(request);
     if (sim.journal.enabled && isGatewayPath(request.url)) {
-      request.journalPending = { start: performance.now(), time: Date.now(), simTime: sim.now(), validated: false };
+      request.journalPending = new CallRecord(performance.now(), Date.now(), sim.now());
     }
     done();
   });
