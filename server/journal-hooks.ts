@@ -16,8 +16,7 @@ import addFormats from 'ajv-formats';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ErrorCode, ErrorEnvelopeSchema } from '../openapi/common';
 import { operationList } from '../openapi/operations';
-import type { Fault } from './control/contract';
-import type { JournalEntry } from './control/contract';
+import type { Fault, JournalEntry } from './control/contract';
 import { CUT_BYTES, cut, cutMarker, mask, mayHoldSecret, UnrenderedEntry, type JournalInput } from './sim/journal';
 import type { Sim } from './sim/state';
 
@@ -32,7 +31,6 @@ export interface AppliedInjection {
   latencyMs: number;
   fault: Fault | null;
 }
-
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -182,6 +180,32 @@ class CallRecord extends UnrenderedEntry {
   }
 
   render(): string {
+    try {
+      return this.renderEntry();
+    } catch (err) {
+      // Reading the journal must never fail on one entry: it says what went wrong instead.
+      return entryText({
+        id: this.id,
+        time: this.time,
+        simTime: this.simTime,
+        method: this.method,
+        path: this.url.split('?')[0] ?? '/',
+        operationId: this.operationId,
+        query: {},
+        headers: { merchant: null, device: null, language: null, moduleId: null, authorization: null },
+        encrypted: false,
+        body: null,
+        status: Math.max(this.status, 0),
+        reply: null,
+        durationMs: this.durationMs,
+        fault: null,
+        latencyMs: 0,
+        contract: { request: null, reply: null, errors: [`journal: this call could not be rendered (${err instanceof Error ? err.message : String(err)})`] },
+      });
+    }
+  }
+
+  private renderEntry(): string {
     const dropped = this.status < 0;
     const auth = this.authorization;
     const fault = this.injected?.fault;
