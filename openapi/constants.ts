@@ -88,3 +88,20 @@ export const QR_GENERATOR_MARGIN = 20;
 export const IMAGE_CACHE_SIZE = 200;
 export const LAZY_PRELOAD_FACTOR = 1.3;
 export const LAZY_THRESHOLD = 0.1;
+
+// ---- mobile numbers (spec section 8) ----
+
+/** Digits of a mobile number without the dialing code, blanks and dashes aside. */
+export const MOBILE_DIGITS_MIN = 7;
+export const MOBILE_DIGITS_MAX = 15;
+/**
+ * A mobile number as the gateway takes it: 7 to 15 digits, blanks and dashes anywhere between. The
+ * contract's pattern and the simulator's check (server/sim/sms.ts checkMobile) are both this.
+ */
+export const MOBILE_NUMBER_PATTERN = `^[\\s-]*(?:[0-9][\\s-]*){${MOBILE_DIGITS_MIN},${MOBILE_DIGITS_MAX}}$`;
+
+// ---- points (spec section 9) ----
+
+/** The fewest and most points one conversion into wallet money takes. */
+export const POINTS_MIN_CONVERT = 100;
+export const POINTS_MAX_CONVERT = 100_000;

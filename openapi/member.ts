@@ -2,6 +2,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { op } from './define';
 import { Money, Timestamp } from './common';
+import { MOBILE_NUMBER_PATTERN } from './constants';
 
 const Str = (max: number, description?: string) =>
   Type.Optional(Type.String({ maxLength: max, ...(description ? { description } : {}) }));
@@ -40,7 +41,9 @@ const registrationFields = {
   payeeName: Str(64),
   email: Str(128),
   qqNum: Str(32),
-  mobileNum: Str(32),
+  // No pattern here: the brand's register rules (registerRules, rule 18) decide what a registration
+  // takes, and the server answers their request_param_err with every failing field at once.
+  mobileNum: Str(32, "Mobile number without the dialing code, as the brand's register rules allow."),
   recommenderId: Str(64),
   captcha: Str(16),
   verificationCode: Str(255),
@@ -82,7 +85,7 @@ export const RegisterRequestSchema = Type.Object(
 export type RegisterRequest = Static<typeof RegisterRequestSchema>;
 
 export const RegisterMobileRequestSchema = Type.Object(
-  { ...registrationFields, mobileNum: Type.String({ minLength: 1, maxLength: 32 }) },
+  { ...registrationFields, mobileNum: Type.String({ minLength: 1, maxLength: 32, pattern: MOBILE_NUMBER_PATTERN }) },
   {
     title: 'RegisterMobileRequest',
     description: 'Plaintext of the encrypted mobile registration; the account equals the mobile number.',
@@ -124,7 +127,7 @@ export const ChangePasswordRequestSchema = Type.Object(
 export const SetPasswordByPhoneRequestSchema = Type.Object(
   {
     newPassword: Type.String({ minLength: 1, maxLength: 128 }),
-    mobileNum: Type.String({ minLength: 1, maxLength: 32 }),
+    mobileNum: Type.String({ minLength: 1, maxLength: 32, pattern: MOBILE_NUMBER_PATTERN }),
     countryDialingCode: Str(8),
     verificationCode: Type.String({ minLength: 1, maxLength: 255 }),
   },

@@ -1,6 +1,6 @@
 /** Points area: points mall balance, rewards, redemption (encrypted, password checked), conversion. */
 import { Type } from '@sinclair/typebox';
-import { REMARK_MAX_LENGTH } from './constants';
+import { POINTS_MAX_CONVERT, POINTS_MIN_CONVERT, REMARK_MAX_LENGTH } from './constants';
 import { op } from './define';
 import { MAX_PAGE_NO, Money, Page, Timestamp } from './common';
 
@@ -132,7 +132,11 @@ export const pointsOps = {
     inferred: true,
     body: Type.Object(
       {
-        points: Type.Integer({ minimum: 1 }),
+        points: Type.Integer({
+          minimum: POINTS_MIN_CONVERT,
+          maximum: POINTS_MAX_CONVERT,
+          description: 'Points to convert: the range getPointsConfig gives as minConvert and maxConvert.',
+        }),
         password: Type.String({ minLength: 1, maxLength: 128 }),
       },
       { examples: [{ points: 100, password: 'Passw0rd!' }] },

@@ -1,5 +1,6 @@
 /** Session area: RSA key, login (username or SMS), free play, logout. Spec section 7 and 4. */
 import { Type, type Static } from '@sinclair/typebox';
+import { MOBILE_NUMBER_PATTERN } from './constants';
 import { op } from './define';
 
 export const LoginRequestSchema = Type.Object(
@@ -23,6 +24,9 @@ export const LoginRequestSchema = Type.Object(
     title: 'LoginRequest',
     description: 'Plaintext of the encrypted login body.',
     examples: [{ type: 'username', username: 'player01', password: 'Passw0rd!' }],
+    // An SMS login's mobile number is checked as the SMS calls check it; a username login ignores it.
+    if: { properties: { type: { const: 'sms' } }, required: ['type'] },
+    then: { properties: { mobileNum: { type: 'string', pattern: MOBILE_NUMBER_PATTERN } } },
   },
 );
 export type LoginRequest = Static<typeof LoginRequestSchema>;

@@ -6,7 +6,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { FieldRuleSchema } from './field-rule-schema';
 import { ANNOUNCEMENT_PAGE_SIZE, UPLOAD_MAX_IMAGES } from './constants';
 import { op } from './define';
-import { Timestamp } from './common';
+import { MAX_PAGE_NO, Timestamp } from './common';
 
 export interface ModuleNode {
   modId: string;
@@ -293,7 +293,7 @@ export const systemOps = {
         types: Type.String({ maxLength: 64, description: 'Comma-separated types.', examples: ['B,PL,PU,PR'] }),
         platform: Type.Optional(Type.Literal('W')),
         execution: Type.Optional(Type.Literal('B')),
-        pageNo: Type.Optional(Type.Integer({ minimum: 1, default: 1 })),
+        pageNo: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_PAGE_NO, default: 1 })),
         pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: ANNOUNCEMENT_PAGE_SIZE })),
       },
       { examples: [{ types: 'B,PL,PU,PR', platform: 'W', execution: 'B', pageNo: 1, pageSize: 9 }] },

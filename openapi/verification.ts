@@ -1,8 +1,14 @@
 /** Verification area: SMS codes and the captcha. Spec sections 4, 7 and 8. */
 import { Type } from '@sinclair/typebox';
+import { MOBILE_NUMBER_PATTERN } from './constants';
 import { op } from './define';
 
-const Mobile = Type.String({ minLength: 1, maxLength: 32, description: 'Mobile number without the dialing code.' });
+const Mobile = Type.String({
+  minLength: 1,
+  maxLength: 32,
+  pattern: MOBILE_NUMBER_PATTERN,
+  description: 'Mobile number without the dialing code: 7 to 15 digits, blanks and dashes between allowed.',
+});
 const Dialing = Type.String({ minLength: 1, maxLength: 8, pattern: '^\\+?[0-9]{1,6}$', examples: ['+92'] });
 
 /** The phone-verification error codes of spec section 8, as errorCode values. */

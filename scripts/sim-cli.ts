@@ -6,7 +6,7 @@
  */
 import { realpathSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
-import type { Fault, FaultInput, Flag, JournalEntry, JournalQuery, SimState, SmsMessage, VerifyInput } from '../server/control/contract';
+import type { Fault, FaultFields, FaultInput, Flag, JournalEntry, JournalQuery, SimState, SmsMessage, VerifyInput } from '../server/control/contract';
 import { SystemStatusNames, type SystemStatusName } from '../server/control/contract';
 import { importBrand } from '../server/gateway/import-brand';
 import { Sim } from '../server/sim/state';
@@ -344,7 +344,8 @@ async function run(client: SimClient, parsed: Parsed, print: Print, signal?: Abo
           throw new UsageError(
             'Usage: fault add <path> [--status N] [--delay ms] [--drop] [--times n]',
           );
-        const input: FaultInput = { path };
+        // Collected field by field; the server tells the shape apart and names what is wrong.
+        const input: FaultFields = { path };
         const status = opt('status');
         const delay = opt('delay');
         const times = opt('times');
@@ -358,7 +359,7 @@ async function run(client: SimClient, parsed: Parsed, print: Print, signal?: Abo
         if (typeof code === 'string') input.errorCode = code;
         if (typeof message === 'string') input.message = message;
         if (opt('drop')) input.drop = true;
-        const f = await client.addFault(input);
+        const f = await client.addFault(input as FaultInput);
         return print(f, () => [`fault added ${faultLine(f)}`]);
       }
       if (sub === 'list' && args.length <= (command === 'faults' ? 0 : 1)) {

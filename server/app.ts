@@ -9,8 +9,9 @@ import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import Ajv from 'ajv';
 import addFormats from 'ajv-formats';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { ErrorCode } from '../openapi/common';
+import { MOBILE_NUMBER_PATTERN } from '../openapi/constants';
 import { assetRoutes } from './assets';
 import { installFaultHook } from './control/faults';
 import { installJournal } from './journal-hooks';
@@ -34,6 +35,7 @@ import { verificationRoutes } from './routes/verification';
 import { walletRoutes } from './routes/wallet';
 import { installReplay, ReplaySet } from './replay';
 import { settleSalaries } from './sim/agent';
+import { checkMobile } from './sim/sms';
 import type { Sim } from './sim/state';
 import { checkWorldName, DEFAULT_WORLD, WORLD_COOKIE, WORLD_HEADER, Worlds } from './sim/worlds';
 import { checkBrand } from './sim/world';
@@ -86,7 +88,30 @@ interface ValidationIssue {
   instancePath: string;
   keyword?: string;
   message?: string;
-  params?: { missingProperty?: string; additionalProperty?: string; allowedValue?: unknown; allowedValues?: unknown[] };
+  params?: { missingProperty?: string; additionalProperty?: string; allowedValue?: unknown; allowedValues?: unknown[]; pattern?: string };
+}
+
+
+/**
+ * A validation failure only about the contract's mobile-number pattern answers as the SMS rules of
+ * spec section 8 do (server/sim/sms.ts checkMobile): missing-phone-number for a blank number,
+ * invalid-phone-number otherwise, naming the field. null for any other failure.
+ */
+function mobileRefusal(context: string | undefined, issues: ValidationIssue[], request: FastifyRequest): ApiError | null {
+  const relevant = issues.filter((i) => i.keyword !== 'if');
+  const first = relevant[0];
+  if (!first || !relevant.every((i) => i.keyword === 'pattern' && i.params?.pattern === MOBILE_NUMBER_PATTERN)) return null;
+  const where = context === 'querystring' ? 'query' : (context ?? 'body');
+  let value: unknown = where === 'query' ? request.query : request.body;
+  const path = first.instancePath.replace(/^\//, '');
+  for (const key of path.split('/')) value = (value as Record<string, unknown> | null | undefined)?.[key];
+  try {
+    checkMobile(typeof value === 'string' ? value : undefined, `${where}/${path}`);
+  } catch (err) {
+    if (err instanceof ApiError) return err;
+    throw err;
+  }
+  return null;
 }
 
 /**
@@ -232,6 +257,8 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
   app.setErrorHandler((error: Error & { statusCode?: number; validation?: ValidationIssue[]; validationContext?: string; code?: string }, request, reply) => {
     if (error instanceof ApiError) return reply.status(error.statusCode).send(error.toEnvelope());
     if (error.validation) {
+      const mobile = mobileRefusal(error.validationContext, error.validation, request);
+      if (mobile) return reply.status(mobile.statusCode).send(mobile.toEnvelope());
       const fields = validationFields(error.validationContext, error.validation);
       return reply.status(400).send({
         success: false,

@@ -96,3 +96,54 @@ describe('the server refuses what the document refuses, and only that', () => {
     expect(bodySchema(op!)?.then).toEqual({ required: ['gameCode'] });
   });
 });
+
+describe('the mobile-number pattern', () => {
+  it("is the simulator's own check: the same numbers pass both", async () => {
+    const { MOBILE_NUMBER_PATTERN } = await import('../openapi/constants');
+    const { checkMobile } = await import('../server/sim/sms');
+    const pattern = new RegExp(MOBILE_NUMBER_PATTERN, 'u');
+    const samples = [
+      '03001234567', '0300 123 4567', '0300-123-4567', ' 0300123 ', '1234567', '123456', '123456789012345',
+      '1234567890123456', '   ', '', '-', '0300+1234567', 'abc', '0311-ABC', '12 34 56 7', '1\t2345678', '１２３４５６７',
+    ];
+    for (const sample of samples) {
+      let accepted = true;
+      try {
+        checkMobile(sample);
+      } catch {
+        accepted = false;
+      }
+      expect(pattern.test(sample), JSON.stringify(sample)).toBe(accepted);
+    }
+  });
+
+  it('a number the pattern refuses answers the phone codes of spec section 8 on every call that takes one', async () => {
+    const app = await testApp();
+    app.sim.setFlag('CHNGPASSVERIF3', true);
+    const calls = [
+      ['/wps/verification/sms/register', { countryDialingCode: '+92', mobileNo: 'abc' }, 'body/mobileNo'],
+      ['/wps/verification/sms/noLogin', { countryDialingCode: '+92', mobileNum: '12-34' }, 'body/mobileNum'],
+    ] as const;
+    for (const [path, body, field] of calls) {
+      const res = await call(app, 'POST', path, { body });
+      expect(res.statusCode).toBe(400);
+      expect(res.envelope.errorCode).toBe('invalid-phone-number');
+      expect(((res.envelope.value?.fields ?? []) as { field: string }[]).map((f) => f.field)).toEqual([field]);
+    }
+    const blank = await call(app, 'POST', '/wps/verification/sms/noLogin', { body: { countryDialingCode: '+92', mobileNum: ' - ' } });
+    expect(blank.envelope.errorCode).toBe('missing-phone-number');
+    const doc = operations.find((o) => o.operationId === 'sendForgotSms');
+    expect((bodySchema(doc!)?.properties as Json).mobileNum).toMatchObject({ pattern: expect.any(String) });
+  });
+});
+
+describe('paging', () => {
+  it('every pageNo of the document stops at MAX_PAGE_NO, as the server does', async () => {
+    const { MAX_PAGE_NO } = await import('../openapi/common');
+    const paged = operations.flatMap((op) =>
+      ((op.spec.parameters ?? []) as Json[]).filter((p) => p.in === 'query' && p.name === 'pageNo').map((p) => ({ op: op.operationId, schema: resolve(p.schema as Json) })),
+    );
+    expect(paged.length).toBeGreaterThan(10);
+    for (const { op, schema } of paged) expect(schema.maximum, op).toBe(MAX_PAGE_NO);
+  });
+});

@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../server/app';
 import { controlOps } from '../server/control/contract';
-import { cut, Journal, mask, type JournalInput } from '../server/sim/journal';
+import { cut, Journal, mask, UnrenderedEntry, type JournalInput } from '../server/sim/journal';
 import { controlApp, sim } from './control-app';
 import { call, login, SEED } from './helpers';
 
@@ -404,5 +404,65 @@ describe('control document', () => {
     const stream = doc.paths['/__sim/journal/stream'].get;
     expect(Object.keys(stream.responses['200'].content)).toEqual(['text/event-stream']);
     expect(stream.responses['200'].content['text/event-stream']['x-event-data'].title).toBe('JournalEntry');
+  });
+});
+
+describe('rendering on read (issue 14 item 6: the journal is cheap on the hot path)', () => {
+  class Counted extends UnrenderedEntry {
+    renders = 0;
+    render(): string {
+      this.renders += 1;
+      return JSON.stringify({ id: this.id, method: 'GET', path: `/wps/${this.id}`, operationId: null, status: 200 });
+    }
+  }
+
+  it('an entry is rendered once, when first read; entries at or below since are not rendered', () => {
+    const journal = new Journal(3);
+    const entries = Array.from({ length: 5 }, () => new Counted());
+    for (const e of entries) journal.record(e);
+    expect(entries.map((e) => e.renders)).toEqual([0, 0, 0, 0, 0]);
+    expect(journal.after(4).map((e) => e.id)).toEqual([5]);
+    expect(entries.map((e) => e.renders)).toEqual([0, 0, 0, 0, 1]);
+    expect(journal.list({ since: 3 }).map((e) => e.id)).toEqual([5, 4]);
+    expect(journal.list().map((e) => e.id)).toEqual([5, 4, 3]);
+    expect(journal.list().map((e) => e.path)).toEqual(['/wps/5', '/wps/4', '/wps/3']);
+    // The two oldest fell out of the ring unrendered; the others were rendered exactly once.
+    expect(entries.map((e) => e.renders)).toEqual([0, 0, 1, 1, 1]);
+  });
+
+  it('with a live stream listening, an entry is rendered as it is recorded and sent', () => {
+    const journal = new Journal(10);
+    const seen: string[] = [];
+    const stop = journal.subscribe((event) => {
+      if (event.type === 'entry') seen.push(event.json);
+    });
+    const entry = new Counted();
+    journal.record(entry);
+    expect(entry.renders).toBe(1);
+    expect(seen).toEqual([entry.render()]);
+    stop();
+    const later = new Counted();
+    journal.record(later);
+    expect(later.renders).toBe(0);
+    expect(journal.list().map((e) => e.id)).toEqual([2, 1]);
+    expect(entry.renders).toBe(2); // once for the stream, once by this test; list() read the kept text
+  });
+
+  it('a call is journaled as it was even when read much later', async () => {
+    const app = await controlApp();
+    await call(app, 'GET', '/wps/system/status');
+    const token = await login(app);
+    await call(app, 'GET', '/wps/member/info', { token });
+    // Nothing read yet; the world changes after the calls.
+    await sim(app, 'POST', '/status', { status: 'maintenance' });
+    const entries = (await sim(app, 'GET', '/journal')).envelope.value as { path: string; status: number; reply: { success: boolean; value?: unknown }; body: unknown; contract: { reply: boolean | null } }[];
+    const status = entries.find((e) => e.path === '/wps/system/status')!;
+    expect(status.status).toBe(200);
+    expect(status.reply).toMatchObject({ success: true, value: { status: 0 } });
+    expect(status.contract.reply).toBe(true);
+    const login1 = entries.find((e) => e.path === '/wps/session/login')!;
+    expect(login1.body).toMatchObject({ username: SEED.player.username, password: '***' });
+    expect(JSON.stringify(entries)).not.toContain(SEED.player.password);
+    expect(JSON.stringify(entries)).not.toContain(token);
   });
 });

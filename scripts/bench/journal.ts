@@ -5,7 +5,7 @@
  * for the same time; rounds alternate on/off so the machine's other work hits both alike. Prints a
  * markdown table of the median req/s and the on/off ratio; `--write` puts it in docs/benchmarks.md.
  *
- *   npm run bench:journal -- [--connections 20] [--duration 5] [--rounds 3] [--write]
+ *   npm run bench:journal -- [--connections 20] [--duration 5] [--rounds 3] [--write] [--only http|cpu]
  *
  * On a machine other work keeps busy, req/s move with that work more than with the journal. A
  * second table therefore measures CPU time per call in one process (`app.inject`, no sockets): two
@@ -40,6 +40,8 @@ const { values: flags } = parseArgs({
     'cpu-batches': { type: 'string', default: '15' },
     'cpu-calls': { type: 'string', default: '400' },
     write: { type: 'boolean', default: false },
+    // Only one of the two tables (e.g. --only cpu while profiling); --write needs both.
+    only: { type: 'string' },
   },
 });
 const CONNECTIONS = Number(flags.connections);
@@ -139,7 +141,10 @@ async function cpuPerCall(): Promise<string[]> {
     }
     const on = median(us.on);
     const off = median(us.off);
-    rows.push(`| ${label} | ${off.toFixed(0)} µs | ${on.toFixed(0)} µs | +${(on - off).toFixed(0)} µs | ${(off / on).toFixed(2)} | ${off / on >= 0.9 ? 'yes' : 'no'} |`);
+    // Each batch pair's ratio (off CPU / on CPU = throughput on / off): the spread of the runs.
+    const pairs = us.on.map((u, b) => (us.off[b] ?? 0) / u);
+    const added = on - off;
+    rows.push(`| ${label} | ${off.toFixed(0)} µs | ${on.toFixed(0)} µs | ${added >= 0 ? '+' : '−'}${Math.abs(added).toFixed(0)} µs | ${(off / on).toFixed(2)} | ${spread(pairs)} | ${off / on >= 0.9 ? 'yes' : 'no'} |`);
   }
   await Promise.all([apps.on.close(), apps.off.close()]);
   return rows;
@@ -149,10 +154,19 @@ const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.floor(s.length / 2)] ?? 0;
 };
+/** Lowest – highest of paired ratios. */
+const spread = (ratios: number[]) => `${Math.min(...ratios).toFixed(2)} – ${Math.max(...ratios).toFixed(2)}`;
 const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
 
 async function main(): Promise<void> {
   const log = (line: string) => process.stderr.write(`[bench:journal] ${line}\n`);
+  if (flags.only !== undefined && flags.only !== 'http' && flags.only !== 'cpu') throw new Error('--only takes http or cpu');
+  if (flags.only && flags.write) throw new Error('--write needs both tables: leave out --only');
+  if (flags.only === 'cpu') {
+    process.stdout.write(`${(await cpuPerCall()).join('\n')}\n`);
+    return;
+  }
+  const startLoad = loadavg()[0]?.toFixed(2);
   log('starting two simulators (journal on, journal off) …');
   const [on, off] = await Promise.all([start('on'), start('off')]);
   const calls = { on: await requestsFor(on), off: await requestsFor(off) };
@@ -171,23 +185,25 @@ async function main(): Promise<void> {
       }
     }
     const ratio = median(rps.on) / median(rps.off);
+    // Each round's on/off pair, run back to back: the spread.
+    const pairs = rps.on.map((r, n) => r / (rps.off[n] ?? r));
     met &&= ratio >= 0.9;
-    rows.push(`| ${label} | ${fmt(median(rps.off))} | ${fmt(median(rps.on))} | ${ratio.toFixed(2)} | ${ratio >= 0.9 ? 'yes' : 'no'}${bad ? ` (${bad} non-2xx or errors)` : ''} |`);
+    rows.push(`| ${label} | ${fmt(median(rps.off))} | ${fmt(median(rps.on))} | ${ratio.toFixed(2)} | ${spread(pairs)} | ${ratio >= 0.9 ? 'yes' : 'no'}${bad ? ` (${bad} non-2xx or errors)` : ''} |`);
   }
   log('CPU time per call in one process …');
-  const cpuRows = await cpuPerCall();
+  const cpuRows = flags.only === 'http' ? ['| (left out: --only http) | | | | | | |'] : await cpuPerCall();
   const journalLength = ((await (await fetch(`${on}/__sim/journal?limit=1`)).json()) as { value: { id: number }[] }).value[0]?.id ?? 0;
   const block = [
-    `Run ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${cpus().length} × ${cpus()[0]?.model.trim() ?? 'CPU'}, load average ${loadavg()[0]?.toFixed(2)} at the start; ${CONNECTIONS} connections, ${DURATION} s per round, median of ${ROUNDS} rounds alternating on/off; the journal-on simulator wrote ${fmt(journalLength)} entries (ring of 1,000).`,
+    `Run ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${cpus().length} × ${cpus()[0]?.model.trim() ?? 'CPU'}, load average ${startLoad} at the start and ${loadavg()[0]?.toFixed(2)} at the end; ${CONNECTIONS} connections, ${DURATION} s per round, median of ${ROUNDS} rounds alternating on/off; the journal-on simulator wrote ${fmt(journalLength)} entries (ring of 1,000).`,
     '',
-    '| call | journal off (req/s) | journal on (req/s) | on / off | goal ≥ 0.90 met |',
-    '|---|---:|---:|---:|---|',
+    '| call | journal off (req/s) | journal on (req/s) | on / off (medians) | rounds\' on / off, low – high | goal ≥ 0.90 met |',
+    '|---|---:|---:|---:|---:|---|',
     ...rows,
     '',
     `CPU time per call in one process (app.inject, ${flags['cpu-calls']} calls a batch, median of ${flags['cpu-batches']} batches alternating on/off):`,
     '',
-    '| call | journal off (CPU/call) | journal on (CPU/call) | journal adds | throughput on / off | goal ≥ 0.90 met |',
-    '|---|---:|---:|---:|---:|---|',
+    '| call | journal off (CPU/call) | journal on (CPU/call) | journal adds | throughput on / off | batches\' on / off, low – high | goal ≥ 0.90 met |',
+    '|---|---:|---:|---:|---:|---:|---|',
     ...cpuRows,
   ].join('\n');
   process.stdout.write(`${block}\n`);

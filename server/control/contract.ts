@@ -6,10 +6,11 @@
  */
 import { Type, type Static, type TObject, type TSchema } from '@sinclair/typebox';
 import type { ErrorCodeName } from '../../openapi/errors';
+import { scenarioNames } from '../sim/world';
 
 export interface ControlOp<
   Q extends TObject | undefined = TObject | undefined,
-  B extends TObject | undefined = TObject | undefined,
+  B extends TSchema | undefined = TSchema | undefined,
   V extends TSchema = TSchema,
 > {
   operationId: string;
@@ -21,6 +22,7 @@ export interface ControlOp<
   query?: Q;
   /** Path parameters, written `{name}` in `path`. */
   params?: TObject;
+  /** An object schema, or a union of object shapes (the fault body). */
   body?: B;
   /** Schema of `value` in the success envelope. */
   value: V;
@@ -41,7 +43,7 @@ export const SMS_DROPPED_HEADER = 'x-sim-sms-dropped';
 /** Identity helper keeping the literal schema types of a definition. */
 function cop<
   const Q extends TObject | undefined,
-  const B extends TObject | undefined,
+  const B extends TSchema | undefined,
   const V extends TSchema,
 >(def: ControlOp<Q, B, V>): ControlOp<Q, B, V> {
   return def;
@@ -77,13 +79,22 @@ const StatusNameSchema = Type.Union(
   { title: 'SystemStatusName' },
 );
 
-const ScenarioName = Type.String({
-  minLength: 1,
-  maxLength: 64,
-  pattern: '^[a-z0-9-]+$',
-  description: 'File name of fixtures/scenarios without .json.',
+/**
+ * The scenarios the simulator has: the files of fixtures/scenarios (SIM_FIXTURES_DIR for another
+ * brand), read once when this module loads. The control routes validate with this enum and the
+ * control document lists it, so the two are one list (issue 12 item 5).
+ */
+export const SCENARIO_NAMES: readonly string[] = Object.freeze(scenarioNames());
+
+/** A scenario name: one of SCENARIO_NAMES. */
+export const ScenarioNameSchema = Type.Unsafe<string>({
+  type: 'string',
+  enum: [...SCENARIO_NAMES],
+  title: 'ScenarioName',
+  description: 'A scenario of fixtures/scenarios (its file name without .json).',
   examples: ['default'],
 });
+const ScenarioName = ScenarioNameSchema;
 
 const SnapshotName = Type.String({
   minLength: 1,
@@ -227,54 +238,113 @@ export const CaptchaSchema = Type.Object(
   { title: 'CaptchaAnswer' },
 );
 
-export const FaultInputSchema = Type.Object(
+const FaultMethodSchema = Type.Union(
+  ['GET', 'POST', 'PUT', 'DELETE', 'PATCH'].map((m) => Type.Literal(m)),
+  { description: 'Only calls of this method; any method when absent.' },
+);
+
+/** What every fault shape has: which calls it matches and how often it applies. */
+const faultMatch = {
+  method: Type.Optional(FaultMethodSchema),
+  path: Type.String({
+    minLength: 1,
+    maxLength: 300,
+    description:
+      'Route URL pattern (e.g. /wps/member/info), an operationId (e.g. getMemberInfo), a raw path, or a prefix ending in *.',
+    examples: ['/wps/member/info'],
+  }),
+  times: Type.Optional(
+    Type.Integer({ minimum: 1, maximum: 1_000_000, description: 'Apply this many times, then remove.' }),
+  ),
+};
+const MAX_FAULT_DELAY_MS = 120_000;
+const NotDropped = Type.Optional(
+  Type.Literal(false, { description: 'Only false here: a dropped call is the DropFault shape.' }),
+);
+
+/** Answer the call with an error status and the gateway's error envelope. */
+export const StatusFaultSchema = Type.Object(
   {
-    method: Type.Optional(
-      Type.Union(
-        ['GET', 'POST', 'PUT', 'DELETE', 'PATCH'].map((m) => Type.Literal(m)),
-        {
-          description: 'Only calls of this method; any method when absent.',
-        },
-      ),
-    ),
-    path: Type.String({
-      minLength: 1,
-      maxLength: 300,
-      description:
-        'Route URL pattern (e.g. /wps/member/info) or an operationId (e.g. getMemberInfo).',
-      examples: ['/wps/member/info'],
-    }),
-    delayMs: Type.Optional(
-      Type.Integer({ minimum: 0, maximum: 120_000, description: 'Wait this long first.' }),
-    ),
-    status: Type.Optional(
-      Type.Integer({
-        minimum: 400,
-        maximum: 599,
-        description: 'Answer this status with an error envelope.',
-      }),
-    ),
+    ...faultMatch,
+    status: Type.Integer({ minimum: 400, maximum: 599, description: 'Answer this status with an error envelope.' }),
     errorCode: Type.Optional(
-      Type.String({ minLength: 1, maxLength: 64, description: 'errorCode of that envelope.' }),
-    ),
-    message: Type.Optional(
-      Type.String({ minLength: 1, maxLength: 200, description: 'message of that envelope.' }),
-    ),
-    drop: Type.Optional(Type.Boolean({ description: 'Destroy the connection without an answer.' })),
-    times: Type.Optional(
-      Type.Integer({
-        minimum: 1,
-        maximum: 1_000_000,
-        description: 'Apply this many times, then remove.',
+      Type.String({
+        minLength: 1,
+        maxLength: 64,
+        description: "errorCode of that envelope; by default the gateway's code for the status (sim.fault.injected for others).",
       }),
     ),
+    message: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'message of that envelope.' })),
+    delayMs: Type.Optional(
+      Type.Integer({ minimum: 0, maximum: MAX_FAULT_DELAY_MS, description: 'Wait this long before answering.' }),
+    ),
+    drop: NotDropped,
   },
   {
-    title: 'FaultInput',
+    title: 'StatusFault',
     additionalProperties: false,
-    examples: [{ path: '/wps/member/info', status: 500, times: 1 }],
+    description: "An error reply: the status with the gateway's error envelope (errorCode and message), after delayMs.",
+    examples: [{ path: '/wps/member/info', status: 500, times: 1 }, { path: 'login', status: 400, errorCode: 'captcha-check-failed' }],
   },
 );
+
+/** Destroy the connection without an answer. */
+export const DropFaultSchema = Type.Object(
+  {
+    ...faultMatch,
+    drop: Type.Literal(true, { description: 'Destroy the connection without an answer.' }),
+    delayMs: Type.Optional(
+      Type.Integer({ minimum: 0, maximum: MAX_FAULT_DELAY_MS, description: 'Wait this long before dropping.' }),
+    ),
+  },
+  {
+    title: 'DropFault',
+    additionalProperties: false,
+    description: 'No answer at all: the connection is reset, as by a dead proxy.',
+    examples: [{ path: '/wps/*', drop: true, times: 1 }],
+  },
+);
+
+/** Delay the call, which is then answered as usual. */
+export const DelayFaultSchema = Type.Object(
+  {
+    ...faultMatch,
+    delayMs: Type.Integer({ minimum: 1, maximum: MAX_FAULT_DELAY_MS, description: 'Wait this long, then answer as usual.' }),
+    drop: NotDropped,
+  },
+  {
+    title: 'DelayFault',
+    additionalProperties: false,
+    description: 'A slow call: answered as usual after delayMs.',
+    examples: [{ path: 'getMemberInfo', delayMs: 3000 }],
+  },
+);
+
+/** The fault shapes, in the order a body is told apart by (faultShapeOf). */
+export const FAULT_SHAPES = [StatusFaultSchema, DropFaultSchema, DelayFaultSchema] as const;
+
+/**
+ * The body of POST /__sim/faults: exactly one of the three shapes (a status reply, a dropped
+ * connection, a delay). The shapes exclude each other, so this anyOf is also a oneOf.
+ */
+export const FaultInputSchema = Type.Union([...FAULT_SHAPES], {
+  title: 'FaultInput',
+  description:
+    'One of three shapes: StatusFault (has status), DropFault (drop: true) or DelayFault (only delayMs). errorCode and message need a status; a dropped call has no status.',
+});
+
+/**
+ * The shape a fault body is meant as, to name what is wrong in it: a status, errorCode or message
+ * makes it a StatusFault, then drop other than false a DropFault, then delayMs a DelayFault (which
+ * needs a delay of 1 ms or more). null: a body with no effect at all. Only a body of that shape can be valid, since the
+ * shapes exclude each other.
+ */
+export function faultShapeOf(body: Record<string, unknown>): (typeof FAULT_SHAPES)[number] | null {
+  if ('status' in body || 'errorCode' in body || 'message' in body) return StatusFaultSchema;
+  if ('drop' in body && body.drop !== false) return DropFaultSchema;
+  if ('delayMs' in body) return DelayFaultSchema;
+  return null;
+}
 
 export const FaultSchema = Type.Object(
   {
@@ -661,7 +731,7 @@ export const controlOps = {
     path: '/worlds',
     summary: 'Create a world (optionally in a scenario); 409 when it exists',
     body: Type.Object(
-      { name: WorldNameSchema, scenario: Type.Optional(Type.String({ minLength: 1, maxLength: 64, pattern: '^[a-z0-9-]+$' })) },
+      { name: WorldNameSchema, scenario: Type.Optional(ScenarioName) },
       { additionalProperties: false, examples: [{ name: 'qa-anna' }, { name: 'qa-ben', scenario: 'maintenance' }] },
     ),
     value: WorldInfoSchema,
@@ -759,6 +829,17 @@ export type SmsMessage = Static<typeof SmsSchema>;
 export type CaptchaAnswer = Static<typeof CaptchaSchema>;
 export type Clock = Static<typeof ClockSchema>;
 export type FaultInput = Static<typeof FaultInputSchema>;
+/** Every field a fault body may carry, whichever its shape (what the CLI collects before sending). */
+export type FaultFields = {
+  method?: string;
+  path: string;
+  status?: number;
+  errorCode?: string;
+  message?: string;
+  delayMs?: number;
+  drop?: boolean;
+  times?: number;
+};
 export type Fault = Static<typeof FaultSchema>;
 export type SnapshotInfo = Static<typeof SnapshotInfoSchema>;
 export type WorldInfo = Static<typeof WorldInfoSchema>;

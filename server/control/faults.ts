@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { journalDropped } from '../journal-hooks';
 import { ErrorCode } from '../../openapi/common';
 import type { Sim } from '../sim/state';
-import { CONTROL_PREFIX, ControlErrorCode, type Fault, type FaultInput } from './contract';
+import { CONTROL_PREFIX, ControlErrorCode, type Fault, type FaultFields, type FaultInput } from './contract';
 
 /** errorCode of an injected failure when the fault names none: what the gateway sends for that status. */
 const DEFAULT_CODES: Record<number, string> = {
@@ -36,7 +36,9 @@ export class FaultStore {
   latencyMs = 0;
   private nextId = 1;
 
-  add(input: FaultInput): Fault {
+  add(shape: FaultInput): Fault {
+    // The three shapes read as one record: what a shape lacks is absent.
+    const input: FaultFields = shape;
     const fault: Fault = {
       id: this.nextId++,
       method: input.method ?? null,

@@ -3,8 +3,9 @@
  * Every route comes from the table in server/control/contract.ts with its full schemas; replies use
  * the gateway's envelopes and bad input answers 400 naming the field.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ErrorEnvelopeSchema, Ok } from '../../openapi/common';
+import { Value } from '@sinclair/typebox/value';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ErrorCode, ErrorEnvelopeSchema, Ok } from '../../openapi/common';
 import type { ModuleNode } from '../../openapi/system';
 import { ApiError, badRequest } from '../errors';
 import { settleSalaries } from '../sim/agent';
@@ -15,6 +16,8 @@ import {
   ControlErrorCode,
   SMS_DROPPED_HEADER,
   controlOps,
+  faultShapeOf,
+  SCENARIO_NAMES,
   SystemStatusNames,
   type ControlBody,
   type ControlOperationId,
@@ -77,16 +80,62 @@ function state(sim: Sim, request: FastifyRequest): SimState {
   };
 }
 
+/** The 400 of an unknown scenario name, naming the field. */
+const unknownScenario = (name: unknown, field: string) =>
+  badRequest(
+    `Unknown scenario "${String(name)}" (known: ${SCENARIO_NAMES.join(', ')})`,
+    field,
+    ControlErrorCode.unknownScenario,
+  );
+
 /** 400 naming the field unless `name` is a scenario of fixtures/scenarios. */
 function checkScenario(name: string, field: string): void {
-  const known = listScenarios().map((s) => s.name);
-  if (!known.includes(name)) {
-    throw badRequest(
-      `Unknown scenario "${name}" (known: ${known.join(', ')})`,
-      field,
-      ControlErrorCode.unknownScenario,
-    );
+  if (!SCENARIO_NAMES.includes(name)) throw unknownScenario(name, field);
+}
+
+interface ValidationIssue {
+  keyword: string;
+  instancePath: string;
+  params?: { allowedValues?: unknown[] };
+}
+
+/**
+ * A validation failure that is only about scenario names (the enum of SCENARIO_NAMES) answers the
+ * control API's own code, sim.scenario.unknown, naming the field; any other failure is null.
+ */
+function scenarioRefusal(error: FastifyError & { validation?: ValidationIssue[] }, request: FastifyRequest): ApiError | null {
+  const issues = error.validation;
+  if (!issues?.length || error.validationContext !== 'body') return null;
+  const aboutScenario = (i: ValidationIssue) =>
+    i.keyword === 'enum' &&
+    i.params?.allowedValues?.length === SCENARIO_NAMES.length &&
+    i.params.allowedValues.every((v, n) => v === SCENARIO_NAMES[n]);
+  if (!issues.every(aboutScenario)) return null;
+  const key = issues[0]!.instancePath.replace(/^\//, '');
+  const value = (request.body as Record<string, unknown> | null)?.[key];
+  return unknownScenario(value, `body/${key}`);
+}
+
+/**
+ * What is wrong with a fault body, against the shape it is meant as (faultShapeOf), one message per
+ * field; the route's schema (the union of the shapes) would list every shape's complaints instead.
+ * An object of no shape at all is sim.fault.empty. Nothing for a valid body or a non-object (left to
+ * the schema).
+ */
+export function faultProblems(body: unknown): ApiError | null {
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) return null;
+  const shape = faultShapeOf(body as Record<string, unknown>);
+  if (!shape) {
+    return badRequest('A fault needs a status, a delayMs or drop: true', 'body', ControlErrorCode.emptyFault);
   }
+  const fields = new Map<string, string>();
+  for (const e of Value.Errors(shape, body)) {
+    const field = `body${e.path}`;
+    if (!fields.has(field)) fields.set(field, `${e.message} (${String(shape.title)})`);
+  }
+  if (!fields.size) return null;
+  const list = [...fields].map(([field, message]) => ({ field, message }));
+  return new ApiError(400, ErrorCode.requestParam, list.map((f) => `${f.field} ${f.message}`).join('; '), { fields: list });
 }
 
 /** Reload a scenario, refusing unknown names with 400 naming the field. */
@@ -180,20 +229,8 @@ const handlers: ControlHandlers = {
     return { now: sim.now(), offsetMs: sim.clock.offset };
   },
 
-  addFault: ({ sim, body }) => {
-    if (!body.status && !body.drop && !body.delayMs) {
-      throw badRequest(
-        'A fault needs at least one of status, delayMs or drop',
-        'body',
-        ControlErrorCode.emptyFault,
-      );
-    }
-    if ((body.errorCode || body.message) && !body.status) {
-      throw badRequest('errorCode and message need a status', 'body/status');
-    }
-    if (body.drop && body.status) throw badRequest('A dropped call has no status', 'body/drop');
-    return faultsOf(sim).add(body);
-  },
+  // The body has one of the fault shapes (the route's schema; faultProblems names what is wrong).
+  addFault: ({ sim, body }) => faultsOf(sim).add(body),
 
   listFaults: ({ sim }) => faultsOf(sim).faults.map((f) => ({ ...f })),
 
@@ -283,6 +320,14 @@ export async function controlRoutes(app: FastifyInstance): Promise<void> {
       url: op.path.replace(/\{(\w+)\}/g, ':$1'),
       schema,
       config: { controlOperationId: op.operationId },
+      // Before the schema: a fault body's problems named against the shape it is meant as.
+      preValidation:
+        op.operationId === 'addFault'
+          ? (request, _reply, done) => {
+              const problem = faultProblems(request.body);
+              done(problem ?? undefined);
+            }
+          : undefined,
       handler: async (request, reply) => {
         const value = await handler({
           sim: request.sim,
@@ -296,6 +341,13 @@ export async function controlRoutes(app: FastifyInstance): Promise<void> {
       },
     });
   }
+
+  // An unknown scenario name answers the control API's own code; every other error goes on to the
+  // app's handler (the envelope, 400 naming the fields).
+  app.setErrorHandler((error: FastifyError & { validation?: ValidationIssue[] }, request) => {
+    const refusal = error.validation ? scenarioRefusal(error, request) : null;
+    throw refusal ?? error;
+  });
 
   // A live journal or events stream would otherwise keep app.close() waiting for its connection.
   app.addHook('preClose', (done) => {

@@ -1,7 +1,8 @@
 /**
  * The request journal of one simulator (issue 14): a ring of the newest gateway calls, with their
- * decrypted bodies and replies, secrets masked and big values cut when they are written, so reading
- * the journal costs nothing more and a password is never held. Queried, verified and streamed by the
+ * decrypted bodies and replies, secrets masked and big values cut. A call is kept as a small record
+ * of references and written out (masked, cut, checked, as JSON text) the first time the journal is
+ * read or streamed, so the calls themselves pay almost nothing. Queried, verified and streamed by the
  * control API (server/control/journal.ts); written by the hooks of server/journal-hooks.ts.
  */
 import type { JournalEntry, JournalQuery, VerifyInput, VerifyResult } from '../control/contract';
@@ -91,13 +92,27 @@ export type JournalInput = Omit<JournalEntry, 'id'>;
 export type JournalEvent = { type: 'entry'; id: number; json: string } | { type: 'clear' };
 
 /**
- * A ring of the newest `size` entries of one simulator; size 0 is off. Entries are kept as their JSON
- * text: one flat string per call costs the garbage collector far less than an object graph that
- * lives for a thousand calls, and the reply text is mostly stored as it was sent. Reads parse.
+ * An entry recorded but not yet written out: it keeps references to what the call had (the reply
+ * text as sent, the parsed body) and makes its JSON text, masked and cut, only when the journal is
+ * read or streamed (server/journal-hooks.ts). `id` is set by the journal.
+ */
+export abstract class UnrenderedEntry {
+  id = 0;
+  /** The entry's JSON text, starting `{"id":<id>,`; called at most once. */
+  abstract render(): string;
+}
+
+type Slot = string | UnrenderedEntry | undefined;
+
+/**
+ * A ring of the newest `size` entries of one simulator; size 0 is off. Writing a call costs one small
+ * record (UnrenderedEntry); its text is made the first time it is read, and kept: one flat string per
+ * entry costs the garbage collector far less than an object graph that lives for a thousand calls.
+ * With a live stream listening, entries are rendered as they come, since the stream sends them.
  */
 export class Journal {
   readonly size: number;
-  private readonly ring: (string | undefined)[];
+  private readonly ring: Slot[];
   /** Index the next entry goes to. */
   private head = 0;
   private count = 0;
@@ -107,7 +122,7 @@ export class Journal {
   constructor(size: number = JOURNAL_DEFAULT_SIZE) {
     if (!Number.isInteger(size) || size < 0) throw new RangeError(`journal size must be a whole number ≥ 0, got ${size}`);
     this.size = size;
-    this.ring = new Array<string | undefined>(size);
+    this.ring = new Array<Slot>(size);
   }
 
   get enabled(): boolean {
@@ -134,41 +149,87 @@ export class Journal {
       const head = JSON.stringify({ id, ...input, reply: undefined });
       json = `${head.slice(0, -1)},"reply":${replyJson}}`;
     }
-    this.ring[this.head] = json;
-    this.head = (this.head + 1) % this.size;
-    if (this.count < this.size) this.count += 1;
+    this.push(json);
     for (const listener of this.listeners) listener({ type: 'entry', id, json });
     return { id, json };
+  }
+
+  /** Keep an entry to be rendered when read (rendered now when a stream listens). Returns its id. */
+  record(entry: UnrenderedEntry): number {
+    if (!this.enabled) return 0;
+    const id = this.nextId++;
+    entry.id = id;
+    if (this.listeners.size === 0) {
+      this.push(entry);
+      return id;
+    }
+    const json = entry.render();
+    this.push(json);
+    for (const listener of this.listeners) listener({ type: 'entry', id, json });
+    return id;
+  }
+
+  private push(slot: string | UnrenderedEntry): void {
+    this.ring[this.head] = slot;
+    this.head = (this.head + 1) % this.size;
+    if (this.count < this.size) this.count += 1;
+  }
+
+  /** The text of the i-th newest entry (1 = newest), rendered and kept if it was not yet. */
+  private textAt(i: number): { id: number; json: string } | undefined {
+    const index = (this.head - i + this.size) % this.size;
+    const slot = this.ring[index];
+    if (slot === undefined) return undefined;
+    if (typeof slot === 'string') {
+      // Every entry's text starts with its id: {"id":123,…
+      return { id: Number(/^\{"id":(\d+)/.exec(slot)?.[1]), json: slot };
+    }
+    const json = slot.render();
+    this.ring[index] = json;
+    return { id: slot.id, json };
+  }
+
+  /** The id of the i-th newest entry, without rendering it. */
+  private idAt(i: number): number {
+    const slot = this.ring[(this.head - i + this.size) % this.size];
+    if (slot === undefined) return 0;
+    return typeof slot === 'string' ? Number(/^\{"id":(\d+)/.exec(slot)?.[1]) : slot.id;
   }
 
   /** Every entry, newest first. */
   *newestFirst(): Generator<JournalEntry> {
     for (let i = 1; i <= this.count; i++) {
-      const json = this.ring[(this.head - i + this.size) % this.size];
-      if (json !== undefined) yield JSON.parse(json) as JournalEntry;
+      const text = this.textAt(i);
+      if (text) yield JSON.parse(text.json) as JournalEntry;
     }
   }
 
   /** Entries with an id above `since`, oldest first, as JSON text (a stream's replay). */
   after(since: number): { id: number; json: string }[] {
+    let n = 0;
+    while (n < this.count && this.idAt(n + 1) > since) n += 1;
     const out: { id: number; json: string }[] = [];
-    for (let i = 1; i <= this.count; i++) {
-      const json = this.ring[(this.head - i + this.size) % this.size];
-      if (json === undefined) continue;
-      // Every entry's text starts with its id: {"id":123,…
-      const id = Number(/^\{"id":(\d+)/.exec(json)?.[1]);
-      if (id <= since) break;
-      out.push({ id, json });
+    for (let i = n; i >= 1; i--) {
+      const text = this.textAt(i);
+      if (text) out.push(text);
     }
-    return out.reverse();
+    return out;
   }
 
   list(query: JournalQuery = {}): JournalEntry[] {
     const out: JournalEntry[] = [];
     const limit = query.limit ?? Infinity;
-    for (const entry of this.newestFirst()) {
+    // Entries at or below `since` are neither rendered nor parsed.
+    let upTo = this.count;
+    if (query.since !== undefined) {
+      upTo = 0;
+      while (upTo < this.count && this.idAt(upTo + 1) > query.since) upTo += 1;
+    }
+    for (let i = 1; i <= upTo; i++) {
+      const text = this.textAt(i);
+      if (!text) continue;
+      const entry = JSON.parse(text.json) as JournalEntry;
       if (out.length >= limit) break;
-      if (query.since !== undefined && entry.id <= query.since) break;
       if (query.status !== undefined && entry.status !== query.status) continue;
       if (!sameOperation(entry, query)) continue;
       out.push(entry);

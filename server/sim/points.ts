@@ -7,6 +7,7 @@
  * redemption gives the points and the stock back. `Account.points` stays the balance every other
  * page reads; this module reconciles with it when something else changed it.
  */
+import { POINTS_MAX_CONVERT, POINTS_MIN_CONVERT } from '../../openapi/constants';
 import { badRequest, notFound, refused } from '../errors';
 import { inRange, paginate } from './paging';
 import { perLoad } from './registry';
@@ -16,8 +17,8 @@ import { roundMoney } from '../../openapi/money';
 
 const DAY = 86_400_000;
 export const POINTS_PER_UNIT = 100;
-export const MIN_CONVERT = 100;
-export const MAX_CONVERT = 100_000;
+export const MIN_CONVERT = POINTS_MIN_CONVERT;
+export const MAX_CONVERT = POINTS_MAX_CONVERT;
 export const POINTS_VALID_DAYS = 365;
 /** Points expiring within this many days are shown as expiring. */
 export const EXPIRING_WINDOW_DAYS = 30;

@@ -3,7 +3,7 @@
  * per 1000 ms per number, a 5-minute lock after too many requests, codes that expire and are used once.
  */
 import { randomInt } from 'node:crypto';
-import { SMS_THROTTLE_MS, TOO_MANY_REQUESTS_LOCK_MS } from '../../openapi/constants';
+import { MOBILE_DIGITS_MAX, MOBILE_DIGITS_MIN, SMS_THROTTLE_MS, TOO_MANY_REQUESTS_LOCK_MS } from '../../openapi/constants';
 import { ApiError } from '../errors';
 
 export type SmsPurpose = 'register' | 'login' | 'forgot';
@@ -40,7 +40,7 @@ export function normaliseMobile(mobile: string): string {
 export function checkMobile(mobile: string | undefined, field = 'body/mobileNum'): string {
   const m = normaliseMobile(mobile ?? '');
   if (!m) throw new ApiError(400, 'missing-phone-number', 'Mobile number is required', { fields: [{ field, message: 'missing' }] });
-  if (!/^[0-9]{7,15}$/.test(m)) {
+  if (!/^[0-9]+$/.test(m) || m.length < MOBILE_DIGITS_MIN || m.length > MOBILE_DIGITS_MAX) {
     throw new ApiError(400, 'invalid-phone-number', 'Valid mobile number required', { fields: [{ field, message: 'invalid' }] });
   }
   return m;

@@ -118,6 +118,17 @@ function scenarioFile(name: string): Scenario {
   return structuredClone(scenario);
 }
 
+/**
+ * Names of the scenarios of fixtures/scenarios (each file's name without .json, which is also the
+ * scenario's `name`), sorted: the list the control API accepts and its document enumerates.
+ */
+export function scenarioNames(): string[] {
+  return readdirSync(join(FIXTURES_DIR, 'scenarios'))
+    .filter((f) => f.endsWith('.json'))
+    .map((f) => f.slice(0, -'.json'.length))
+    .sort();
+}
+
 export function listScenarios(): Scenario[] {
   return readdirSync(join(FIXTURES_DIR, 'scenarios'))
     .filter((f) => f.endsWith('.json'))

@@ -2139,6 +2139,7 @@ export interface components {
             payeeName?: string;
             email?: string;
             qqNum?: string;
+            /** @description Mobile number without the dialing code, as the brand's register rules allow. */
             mobileNum?: string;
             recommenderId?: string;
             captcha?: string;
@@ -2508,7 +2509,7 @@ export interface operations {
                 "application/json": {
                     /** @example +92 */
                     countryDialingCode: string;
-                    /** @description Mobile number without the dialing code. */
+                    /** @description Mobile number without the dialing code: 7 to 15 digits, blanks and dashes between allowed. */
                     mobileNo: string;
                     captcha?: string;
                 };
@@ -2556,7 +2557,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    /** @description Mobile number without the dialing code. */
+                    /** @description Mobile number without the dialing code: 7 to 15 digits, blanks and dashes between allowed. */
                     mobileNum: string;
                     /** @example +92 */
                     countryDialingCode: string;
@@ -2608,7 +2609,7 @@ export interface operations {
                 "application/json": {
                     /** @example +92 */
                     countryDialingCode: string;
-                    /** @description Mobile number without the dialing code. */
+                    /** @description Mobile number without the dialing code: 7 to 15 digits, blanks and dashes between allowed. */
                     mobileNum: string;
                 };
             };
@@ -6190,6 +6191,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
+                    /** @description Points to convert: the range getPointsConfig gives as minConvert and maxConvert. */
                     points: number;
                     password: string;
                 };
