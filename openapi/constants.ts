@@ -52,6 +52,10 @@ export const REMARK_MAX_LENGTH = 140;
 /** Feedback uploads: at most this many images of at most this many bytes each. */
 export const UPLOAD_MAX_IMAGES = 3;
 export const UPLOAD_MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+/** A feedback image as the contract takes it: a png or jpg data URL. */
+export const FEEDBACK_IMAGE_PATTERN = '^data:image/(png|jpeg|jpg);base64,[A-Za-z0-9+/]*={0,2}$';
+/** The longest such data URL: its prefix plus the base64 of UPLOAD_MAX_IMAGE_BYTES. */
+export const FEEDBACK_IMAGE_MAX_LENGTH = 'data:image/jpeg;base64,'.length + Math.ceil(UPLOAD_MAX_IMAGE_BYTES / 3) * 4;
 /** Minimum age (21 in some flows). */
 export const MIN_AGE = 18;
 

@@ -4,7 +4,7 @@
  */
 import { Type, type Static } from '@sinclair/typebox';
 import { FieldRuleSchema } from './field-rule-schema';
-import { ANNOUNCEMENT_PAGE_SIZE, UPLOAD_MAX_IMAGES } from './constants';
+import { ANNOUNCEMENT_PAGE_SIZE, FEEDBACK_IMAGE_MAX_LENGTH, FEEDBACK_IMAGE_PATTERN, UPLOAD_MAX_IMAGES } from './constants';
 import { op } from './define';
 import { MAX_PAGE_NO, Timestamp } from './common';
 
@@ -345,9 +345,15 @@ export const systemOps = {
       {
         content: Type.String({ minLength: 10, maxLength: 500 }),
         images: Type.Optional(
-          Type.Array(Type.String({ maxLength: 7_000_000, description: 'png or jpg data URL, 5 MB max.' }), {
-            maxItems: UPLOAD_MAX_IMAGES,
-          }),
+          Type.Array(
+            Type.String({
+              // A png or jpg data URL whose base64 decodes to at most UPLOAD_MAX_IMAGE_BYTES.
+              pattern: FEEDBACK_IMAGE_PATTERN,
+              maxLength: FEEDBACK_IMAGE_MAX_LENGTH,
+              description: 'png or jpg data URL (data:image/png;base64,... or data:image/jpeg;base64,...), 5 MB max.',
+            }),
+            { maxItems: UPLOAD_MAX_IMAGES },
+          ),
         ),
       },
       { examples: [{ content: 'The lobby loads slowly on my phone.' }] },

@@ -372,11 +372,12 @@ describe('feedback (members only)', () => {
     const gif = await feedback(app, token, { content, images: [png, 'data:image/gif;base64,R0lGODlh'] });
     expect(gif.statusCode).toBe(400);
     expect(gif.envelope.errorCode).toBe('request_param_err');
-    expect(fieldsOf(gif)).toEqual(['body/images']);
+    // The contract holds the rule (issue 12 item 5): the refusal names the image itself.
+    expect(fieldsOf(gif)).toEqual(['body/images/1']);
 
     const notData = await feedback(app, token, { content, images: ['https://example.com/a.png'] });
     expect(notData.statusCode).toBe(400);
-    expect(fieldsOf(notData)).toEqual(['body/images']);
+    expect(fieldsOf(notData)).toEqual(['body/images/0']);
 
     const four = await feedback(app, token, { content, images: [png, png, jpg, jpg] });
     expect(four.statusCode).toBe(400);
@@ -386,7 +387,7 @@ describe('feedback (members only)', () => {
     const huge = `data:image/png;base64,${'A'.repeat(6_995_000)}`;
     const tooBig = await feedback(app, token, { content, images: [huge] });
     expect(tooBig.statusCode).toBe(400);
-    expect(fieldsOf(tooBig)).toEqual(['body/images']);
+    expect(fieldsOf(tooBig)).toEqual(['body/images/0']);
 
     const ok = await feedback(app, token, { content, images: [png, jpg, png] });
     expect(ok.statusCode, ok.body).toBe(200);
