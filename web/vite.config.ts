@@ -2,9 +2,11 @@
  * Vite build of the portal web app (design.md "Web app"). Root is `web/`; the build goes to
  * `web/dist`, which `scripts/start.ts` serves next to the simulator.
  */
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -13,10 +15,60 @@ const backend = process.env.SIM_URL ?? 'http://localhost:8080';
 // Everything the backend owns; in dev these go to the simulator on 8080 (scripts/dev.ts).
 const proxied = ['/wps', '/lgw', '/lotto', '/assets', '/__sim', '/__demo'];
 
+// The lite app's manifest names the brand of the runtime config the build ships (public/config.json),
+// so one build per brand installs under that brand's name.
+const runtimeConfig = JSON.parse(readFileSync(new URL('public/config.json', import.meta.url), 'utf8')) as { brand?: unknown };
+const brand = typeof runtimeConfig.brand === 'string' && runtimeConfig.brand ? runtimeConfig.brand : 'Lucky Lotus';
+
+// Never answered by the service worker (issue 16): the gateway and game APIs, the simulator's
+// control and demo routes, gateway mode's own pages, images (the server's), and any URL carrying a
+// token (a launch or a URL-token login).
+const NOT_THE_APP_SHELL = [/^\/wps\//, /^\/lgw\//, /^\/lotto\//, /^\/__sim\//, /^\/__gateway/, /^\/__demo\//, /^\/assets\//, /[?&](token|access_token|sessionid)=/i];
+
 export default defineConfig({
   root: webRoot,
   publicDir: 'public',
-  plugins: [react()],
+  plugins: [
+    react(),
+    // The lite app (issue 16): manifest plus a Workbox service worker that precaches the app shell
+    // (index.html and the hashed bundle) and nothing else. A new build waits until the page accepts
+    // the update prompt (features/lite-app) or every tab is closed, so pages never mix two builds.
+    VitePWA({
+      registerType: 'prompt',
+      injectRegister: false,
+      includeAssets: ['favicon.svg', 'icons/apple-touch-icon-180.png'],
+      manifest: {
+        id: '/',
+        name: brand,
+        short_name: brand.length > 12 ? brand.split(/\s+/)[0] : brand,
+        description: 'Slots, live casino, sports, fishing, poker and lottery in one place.',
+        lang: 'en',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        orientation: 'any',
+        // The side menu's ink (--side-bg) and the page background (--bg), as in index.html.
+        theme_color: '#15122b',
+        background_color: '#f3f4f9',
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      workbox: {
+        globPatterns: ['index.html', 'static/**/*.{js,css}', 'favicon.svg', 'icons/*.png'],
+        // Offline, every app route opens the cached shell; the APIs never do.
+        navigateFallback: '/index.html',
+        navigateFallbackDenylist: NOT_THE_APP_SHELL,
+        cleanupOutdatedCaches: true,
+        // No runtime caching at all: API calls, images, config.json and anything with a token
+        // always go to the network.
+        runtimeCaching: [],
+        maximumFileSizeToCacheInBytes: 1024 * 1024,
+      },
+    }),
+  ],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

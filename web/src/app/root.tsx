@@ -7,6 +7,7 @@ import { QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { Suspense, useEffect, useState, type ReactNode } from 'react';
 import { BrowserRouter } from 'react-router-dom';
 import { permissionQuery, systemStatusQuery } from '../api/queries/system';
+import { LiteAppNotices } from '../features/lite-app/lite-app-notices';
 import { hasControlApi } from '../features/sandbox/probe';
 import { currentLanguage, setLanguage } from '../i18n';
 import { DialogHost } from '../ui/dialog';
@@ -104,6 +105,7 @@ export function Root() {
       </ErrorBoundary>
       <DialogHost />
       <ToastHost />
+      <LiteAppNotices />
       <Sandbox />
     </QueryClientProvider>
   );

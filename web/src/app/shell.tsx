@@ -13,6 +13,7 @@ import { Footer } from '../features/footer/footer';
 import { Header } from '../features/header/header';
 import { SideMenu } from '../features/side-menu/side-menu';
 import { Carousel, CarouselSkeleton } from '../ui/banner-carousel';
+import { DrawerBackdrop } from '../ui/drawer';
 import { Icon } from '../ui/icons';
 import { PageSpinner } from '../ui/spinner';
 import { useAuth } from '../session/auth';
@@ -86,6 +87,7 @@ export function Shell() {
         {t('skip_to_content')}
       </a>
       {showSide ? <SideMenu /> : null}
+      {showSide ? <DrawerBackdrop /> : null}
       <div className="shell__main">
         {showHeader ? <Header showLogo={!showSide} /> : null}
         {barsHidden ? (

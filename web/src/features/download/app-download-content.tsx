@@ -9,6 +9,7 @@ import { usePermission } from '../../api/queries/system';
 import type { Resource } from '../../api/types';
 import { QR_GENERATOR_SIZE } from '../../config/constants';
 import { Icon } from '../../ui/icons';
+import { LiteAppInstall } from './lite-app-install';
 import './download.css';
 
 type Platform = 'android' | 'ios';
@@ -88,6 +89,7 @@ export function AppDownloadContent({ compact = false }: { compact?: boolean }) {
           </ol>
         </div>
       </div>
+      <LiteAppInstall headingId={`${baseId}-lite`} compact={compact} />
       <section className="app-download__a2hs" aria-labelledby={`${baseId}-a2hs`}>
         <Heading id={`${baseId}-a2hs`} className="section-title">
           {t('a2hs_title')}

@@ -14,6 +14,8 @@ import { useAuth } from '../../session/auth';
 import { openCustomerService } from '../../session/customer-service';
 import { layoutFor } from '../../session/layout-table';
 import { ui, useUi } from '../../session/ui-store';
+import { DRAWER_ID, drawer, useDrawerOpen } from '../../ui/drawer';
+import { PHONE_QUERY, useMediaQuery } from '../../ui/use-media-query';
 import { SIDE_MENU_MAX_VENDORS } from '../../config/constants';
 import { currentLanguage, setLanguage } from '../../i18n';
 import { languageByCode } from '../../i18n/languages';
@@ -87,7 +89,10 @@ export function SideMenu() {
   const permission = usePermission();
   const auth = useAuth();
   const { categories } = useNavCategories();
-  const mini = useUi((s) => s.sideMini);
+  const phone = useMediaQuery(PHONE_QUERY);
+  const drawerOpen = useDrawerOpen();
+  // On phones the menu is a drawer with full labels; mini mode is a tablet and desktop layout.
+  const mini = useUi((s) => s.sideMini) && !phone;
   const flyout = useFlyout();
   const unread = useQuery({ ...unreadCountQuery, enabled: !!auth.token && !auth.isGuest });
   const barsMode = layoutFor(pathname).barsByFlag === true;
@@ -127,10 +132,19 @@ export function SideMenu() {
     else ui.open('chat');
   };
 
-  const arrowLabel = barsMode ? t('sideMenu:toggle_bars') : mini ? t('sideMenu:expand') : t('sideMenu:collapse');
+  const arrowLabel = phone ? t('sideMenu:close_menu') : barsMode ? t('sideMenu:toggle_bars') : mini ? t('sideMenu:expand') : t('sideMenu:collapse');
+  const onArrow = () => {
+    if (phone) drawer.close();
+    else if (barsMode) ui.toggleBars();
+    else ui.toggleSideMini();
+  };
 
   return (
-    <aside className={`side-menu${mini ? ' side-menu--mini' : ''}`} aria-label={t('sideMenu:label')}>
+    <aside
+      id={DRAWER_ID}
+      className={`side-menu${mini ? ' side-menu--mini' : ''}${phone && drawerOpen ? ' side-menu--open' : ''}`}
+      aria-label={t('sideMenu:label')}
+    >
       <div className="side-menu__top">
         <Link to="/" className="side-menu__logo" aria-label={t('sideMenu:home_logo', { brand: permission.brandName })}>
           {mini ? (
@@ -144,10 +158,10 @@ export function SideMenu() {
           className="side-menu__toggle"
           aria-label={arrowLabel}
           title={arrowLabel}
-          aria-expanded={barsMode ? undefined : !mini}
-          onClick={() => (barsMode ? ui.toggleBars() : ui.toggleSideMini())}
+          aria-expanded={barsMode || phone ? undefined : !mini}
+          onClick={onArrow}
         >
-          <Icon name="arrow" size={18} className={mini ? 'flip-x' : undefined} />
+          <Icon name={phone ? 'close' : 'arrow'} size={18} className={mini ? 'flip-x' : undefined} />
         </button>
       </div>
 

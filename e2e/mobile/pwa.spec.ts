@@ -1,0 +1,79 @@
+/**
+ * The lite app (issue 16): the manifest, and the service worker that opens the shell offline with
+ * an offline notice while never answering an API call from its cache. The only spec that lets
+ * service workers run (playwright.config.ts blocks them elsewhere).
+ */
+import { expect, test } from '../fixtures';
+
+test.use({ serviceWorkers: 'allow' });
+
+test('the manifest names the brand, with 192 and 512 px icons and a maskable one', async ({ page, request }) => {
+  await page.goto('/');
+  const href = await page.locator('link[rel="manifest"]').getAttribute('href');
+  expect(href).toBe('/manifest.webmanifest');
+  const res = await request.get(href!);
+  expect(res.headers()['content-type']).toContain('manifest+json');
+  const manifest = (await res.json()) as {
+    name: string;
+    short_name: string;
+    start_url: string;
+    display: string;
+    theme_color: string;
+    background_color: string;
+    icons: { src: string; sizes: string; purpose?: string }[];
+  };
+  expect(manifest).toMatchObject({ name: 'Lucky Lotus', start_url: '/', display: 'standalone' });
+  expect(manifest.short_name.length).toBeGreaterThan(0);
+  expect(manifest.theme_color).toMatch(/^#[0-9a-f]{6}$/i);
+  expect(manifest.icons.map((i) => `${i.sizes} ${i.purpose ?? 'any'}`)).toEqual(['192x192 any', '512x512 any', '512x512 maskable']);
+  for (const icon of manifest.icons) {
+    const png = await request.get(icon.src);
+    expect(png.headers()['content-type']).toBe('image/png');
+    const body = await png.body();
+    // The PNG's own header: its width is the declared size.
+    expect(body.readUInt32BE(16)).toBe(Number(icon.sizes.split('x')[0]));
+  }
+});
+
+test('offline, a reload opens the shell with the offline notice; API calls never come from the cache', async ({ page, context }) => {
+  const fromWorker: string[] = [];
+  page.on('response', (response) => {
+    const path = new URL(response.url()).pathname;
+    if (/^\/(wps|lgw|lotto|__sim|__demo|assets)\//.test(path) && response.fromServiceWorker()) fromWorker.push(path);
+  });
+  await page.goto('/');
+  await expect(page.getByTestId('offline-notice')).toHaveCount(0);
+  // The worker installs, precaches the shell and takes control (clientsClaim on first install).
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await page.reload();
+  await expect.poll(() => page.evaluate(() => !!navigator.serviceWorker.controller)).toBe(true);
+  await expect(page.getByRole('banner')).toBeVisible();
+
+  // Its cache holds the shell and bundle, nothing of the APIs.
+  const cached = await page.evaluate(async () => {
+    const urls: string[] = [];
+    for (const name of await caches.keys()) for (const req of await (await caches.open(name)).keys()) urls.push(new URL(req.url).pathname);
+    return urls;
+  });
+  expect(cached).toContain('/index.html');
+  expect(cached.filter((u) => /^\/(wps|lgw|lotto|__sim|__gateway|__demo|assets)\//.test(u))).toEqual([]);
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByTestId('offline-notice')).toBeVisible();
+  await expect(page.getByTestId('offline-notice')).toContainText('You are offline');
+  // An API call made offline fails rather than being answered from a cache.
+  const api = await page.evaluate(async () => {
+    try {
+      const res = await fetch('/wps/system/status', { headers: { Merchant: 'DEMO' } });
+      return `status ${res.status}`;
+    } catch {
+      return 'network error';
+    }
+  });
+  expect(api).toBe('network error');
+  await context.setOffline(false);
+  expect(fromWorker).toEqual([]);
+});
