@@ -93,7 +93,7 @@ export function SideMenu() {
   const drawerOpen = useDrawerOpen();
   // On phones the menu is a drawer with full labels; mini mode is a tablet and desktop layout.
   const mini = useUi((s) => s.sideMini) && !phone;
-  const flyout = useFlyout();
+  const flyout = useFlyout(!phone);
   const unread = useQuery({ ...unreadCountQuery, enabled: !!auth.token && !auth.isGuest });
   const barsMode = layoutFor(pathname).barsByFlag === true;
 
@@ -173,7 +173,7 @@ export function SideMenu() {
             </NavLink>
           </li>
           <li {...flyout.anchorProps('INHOUSE')}>
-            <NavLink to="/inhouse" className="side-menu__item" aria-haspopup={inHouse ? 'true' : undefined} title={mini ? t('common:category_INHOUSE') : undefined}>
+            <NavLink to="/inhouse" className="side-menu__item" aria-haspopup={inHouse && !phone ? 'true' : undefined} title={mini ? t('common:category_INHOUSE') : undefined}>
               <Entry icon="inhouse" label={t('common:category_INHOUSE')} />
               {inHouse ? <Icon name="chevron" size={14} className="side-menu__chevron flip-rtl" /> : null}
             </NavLink>
@@ -181,7 +181,7 @@ export function SideMenu() {
           </li>
           {others.map((c) => (
             <li key={c.id} {...flyout.anchorProps(c.id)} data-category={c.id}>
-              <NavLink to={c.path} className="side-menu__item" aria-haspopup="true" title={mini ? t(`common:category_${c.id}`) : undefined}>
+              <NavLink to={c.path} className="side-menu__item" aria-haspopup={phone ? undefined : 'true'} title={mini ? t(`common:category_${c.id}`) : undefined}>
                 <Entry icon={CATEGORY_ICONS[c.id]} label={t(`common:category_${c.id}`)} />
                 <Icon name="chevron" size={14} className="side-menu__chevron flip-rtl" />
               </NavLink>
@@ -241,6 +241,8 @@ export function SideMenu() {
                         aria-pressed={l.code === current.code}
                         onClick={() => {
                           flyout.close();
+                          // On a phone the drawer closes too, so the page shows in the new language.
+                          drawer.close();
                           void setLanguage(l.code);
                         }}
                       >
@@ -343,7 +345,7 @@ export function SideMenu() {
           </li>
 
           <li {...flyout.anchorProps('download')}>
-            <NavLink to="/down" className="side-menu__item" aria-haspopup="true" title={mini ? t('sideMenu:app_download') : undefined}>
+            <NavLink to="/down" className="side-menu__item" aria-haspopup={phone ? undefined : 'true'} title={mini ? t('sideMenu:app_download') : undefined}>
               <Entry icon="download" label={t('sideMenu:app_download')} />
             </NavLink>
             {android || mobileConfig ? (
