@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { webManifest, type ManifestBrandConfig } from '../openapi/web-manifest';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -15,15 +16,15 @@ const backend = process.env.SIM_URL ?? 'http://localhost:8080';
 // Everything the backend owns; in dev these go to the simulator on 8080 (scripts/dev.ts).
 const proxied = ['/wps', '/lgw', '/lotto', '/assets', '/__sim', '/__demo'];
 
-// The lite app's manifest names the brand of the runtime config the build ships (public/config.json),
-// so one build per brand installs under that brand's name.
-const runtimeConfig = JSON.parse(readFileSync(new URL('public/config.json', import.meta.url), 'utf8')) as { brand?: unknown };
-const brand = typeof runtimeConfig.brand === 'string' && runtimeConfig.brand ? runtimeConfig.brand : 'Lucky Lotus';
+// The lite app's manifest is the brand of the runtime config the build ships (public/config.json);
+// gateway mode serves the manifest of the brand its own config.json names (openapi/web-manifest.ts).
+const runtimeConfig = JSON.parse(readFileSync(new URL('public/config.json', import.meta.url), 'utf8')) as ManifestBrandConfig;
 
 // Never answered by the service worker (issue 16): the gateway and game APIs, the simulator's
 // control and demo routes, gateway mode's own pages, images (the server's), and any URL carrying a
-// token (a launch or a URL-token login).
-const NOT_THE_APP_SHELL = [/^\/wps\//, /^\/lgw\//, /^\/lotto\//, /^\/__sim\//, /^\/__gateway/, /^\/__demo\//, /^\/assets\//, /[?&](token|access_token|sessionid)=/i];
+// token (a launch or a URL-token login), and `?world=NAME`, which the server answers with the
+// world cookie (README "Worlds").
+const NOT_THE_APP_SHELL = [/^\/wps\//, /^\/lgw\//, /^\/lotto\//, /^\/__sim\//, /^\/__gateway/, /^\/__demo\//, /^\/assets\//, /[?&](token|access_token|sessionid|world)=/i];
 
 export default defineConfig({
   root: webRoot,
@@ -37,25 +38,7 @@ export default defineConfig({
       registerType: 'prompt',
       injectRegister: false,
       includeAssets: ['favicon.svg', 'icons/apple-touch-icon-180.png'],
-      manifest: {
-        id: '/',
-        name: brand,
-        short_name: brand.length > 12 ? brand.split(/\s+/)[0] : brand,
-        description: 'Slots, live casino, sports, fishing, poker and lottery in one place.',
-        lang: 'en',
-        start_url: '/',
-        scope: '/',
-        display: 'standalone',
-        orientation: 'any',
-        // The side menu's ink (--side-bg) and the page background (--bg), as in index.html.
-        theme_color: '#15122b',
-        background_color: '#f3f4f9',
-        icons: [
-          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
-          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
-          { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
-        ],
-      },
+      manifest: webManifest(runtimeConfig),
       workbox: {
         globPatterns: ['index.html', 'static/**/*.{js,css}', 'favicon.svg', 'icons/*.png'],
         // Offline, every app route opens the cached shell; the APIs never do.
