@@ -10,7 +10,7 @@ import { AGENT, expect, PLAYER, shell, test, useSession } from '../fixtures';
 test.describe.configure({ timeout: 60_000 });
 const SLOW = { timeout: 20_000 };
 
-const menuButton = (page: Page) => shell(page).header.getByRole('button', { name: 'Menu' });
+const menuButton = (page: Page) => shell(page).header.getByRole('button', { name: 'Menu', exact: true });
 
 /** A dialog fills the screen on a phone (a sheet), with its close button inside the screen. */
 async function expectSheet(page: Page, dialog: Locator): Promise<void> {
@@ -170,4 +170,32 @@ test('switch to Urdu from the drawer: right to left, drawer from the right', asy
     })
     .toBe(390);
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+});
+
+test('every control of the compact header and the drawer is at least 44 × 44 px to tap', async ({ page }) => {
+  await page.goto('/');
+  const small = async (scope: Locator) =>
+    scope.evaluate((root) =>
+      [...root.querySelectorAll<HTMLElement>('a[href], button')]
+        .filter((el) => el.checkVisibility() && el.getBoundingClientRect().width > 0)
+        .map((el) => ({ name: el.getAttribute('aria-label') ?? el.textContent?.trim() ?? el.tagName, box: el.getBoundingClientRect() }))
+        .filter(({ box }) => box.width < 44 || box.height < 44)
+        .map(({ name, box }) => `${name} ${Math.round(box.width)}×${Math.round(box.height)}`),
+    );
+  expect(await small(shell(page).header)).toEqual([]);
+  await menuButton(page).click();
+  await expect(shell(page).sideMenu).toBeVisible();
+  expect(await small(shell(page).sideMenu)).toEqual([]);
+});
+
+test.describe('on a tablet', () => {
+  test.use({ viewport: { width: 1024, height: 768 } });
+
+  test('the side menu starts in mini mode beside the page, with no Menu button', async ({ page }) => {
+    await page.goto('/');
+    const menu = shell(page).sideMenu;
+    await expect(menu.getByRole('button', { name: 'Expand menu' })).toHaveAttribute('aria-expanded', 'false');
+    await expect(menu).toBeVisible();
+    await expect(shell(page).header.getByRole('button', { name: 'Menu', exact: true })).toBeHidden();
+  });
 });

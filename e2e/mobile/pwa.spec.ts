@@ -64,6 +64,8 @@ test('offline, a reload opens the shell with the offline notice; API calls never
   await page.reload();
   await expect(page.getByTestId('offline-notice')).toBeVisible();
   await expect(page.getByTestId('offline-notice')).toContainText('You are offline');
+  // The portal's own page (its retry button), not the browser's error page.
+  await expect(page.getByRole('button', { name: 'Try again' })).toBeVisible();
   // An API call made offline fails rather than being answered from a cache.
   const api = await page.evaluate(async () => {
     try {
@@ -74,6 +76,14 @@ test('offline, a reload opens the shell with the offline notice; API calls never
     }
   });
   expect(api).toBe('network error');
+  await context.setOffline(false);
+  // Back online, the portal comes back by itself, as the notice promises.
+  await expect(page.getByTestId('offline-notice')).toHaveCount(0);
+  await expect(page.getByRole('banner').getByRole('button', { name: 'Menu', exact: true })).toBeVisible();
+
+  // A page address carrying a token (a launch, a URL-token login) is never answered by the worker.
+  await context.setOffline(true);
+  await expect(page.goto('/?token=abc123')).rejects.toThrow(/ERR_INTERNET_DISCONNECTED/);
   await context.setOffline(false);
   expect(fromWorker).toEqual([]);
 });

@@ -97,7 +97,22 @@ function Sandbox() {
   );
 }
 
+/**
+ * Back online (the lite app opened offline, or the connection dropped), whatever failed for want of
+ * a network is fetched again, so the portal comes back by itself as the offline notice promises.
+ * React Query's own reconnect refetch misses a page that started offline: its online manager
+ * assumes online until it sees an 'offline' event.
+ */
+function useRefetchOnReconnect(): void {
+  useEffect(() => {
+    const onOnline = () => void queryClient.refetchQueries({ type: 'active', predicate: (query) => query.state.status === 'error' });
+    window.addEventListener('online', onOnline);
+    return () => window.removeEventListener('online', onOnline);
+  }, []);
+}
+
 export function Root() {
+  useRefetchOnReconnect();
   return (
     <QueryClientProvider client={queryClient}>
       <ErrorBoundary>
