@@ -87,3 +87,25 @@ test('offline, a reload opens the shell with the offline notice; API calls never
   await context.setOffline(false);
   expect(fromWorker).toEqual([]);
 });
+
+test('/down offers the install: the iOS steps without a browser prompt, the prompt when the browser has one', async ({ page }) => {
+  await page.goto('/down');
+  const section = page.getByRole('region', { name: 'Install the lite app' });
+  await expect(section.getByText('On iPhone and iPad')).toBeVisible();
+  await expect(section.getByRole('listitem')).toHaveText(['Open this site in Safari.', 'Tap the Share button.', 'Choose “Add to Home Screen”, then “Add”.']);
+  await expect(section.getByRole('button', { name: 'Install the lite app' })).toHaveCount(0);
+
+  // Chromium fires beforeinstallprompt when the portal is installable; a stand-in records its use.
+  await page.evaluate(() => {
+    const event = Object.assign(new Event('beforeinstallprompt', { cancelable: true }), {
+      prompt: async () => {
+        (window as unknown as { prompted: boolean }).prompted = true;
+      },
+      userChoice: Promise.resolve({ outcome: 'accepted' as const }),
+    });
+    window.dispatchEvent(event);
+  });
+  await section.getByRole('button', { name: 'Install the lite app' }).click();
+  await expect(section.getByRole('status')).toHaveText('The lite app is installed. Open it from your home screen.');
+  expect(await page.evaluate(() => (window as unknown as { prompted?: boolean }).prompted)).toBe(true);
+});
