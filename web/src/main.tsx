@@ -48,11 +48,19 @@ function prefetchBanners(pathname: string): void {
   );
 }
 
+/** Runs `task` after the window's load event (at once if it has already fired). */
+function whenLoaded(task: () => void): void {
+  if (document.readyState === 'complete') task();
+  else window.addEventListener('load', task, { once: true });
+}
+
 async function bootstrap(): Promise<void> {
   forceLightTheme();
   listenForInstallPrompt();
-  // The lite app's service worker (issue 16), production builds only: the dev server stays as it is.
-  if (import.meta.env.PROD) void import('./features/lite-app/register-sw').then((sw) => sw.registerServiceWorker());
+  // The lite app's service worker (issue 16), production builds only (the dev server stays as it
+  // is), and only once the page has loaded: its script and its precache download never compete
+  // with the first paint.
+  if (import.meta.env.PROD) whenLoaded(() => void import('./features/lite-app/register-sw').then((sw) => sw.registerServiceWorker()));
   preloadSection(window.location.pathname);
   const [config] = await Promise.all([loadRuntimeConfig(), initI18n()]);
   configureApi({ baseUrl: config.gatewayUrl, merchant: config.merchant, language: currentLanguageCode });

@@ -12,6 +12,8 @@ import { swStore } from './sw-state';
 export function registerServiceWorker(): void {
   if (!('serviceWorker' in navigator)) return;
   const update = registerSW({
+    // main.tsx calls this after the load event already.
+    immediate: true,
     onNeedRefresh: () => swStore.set({ needRefresh: true }),
     onRegisterError: (error: unknown) => console.warn('Service worker registration failed', error),
   });
