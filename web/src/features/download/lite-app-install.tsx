@@ -37,6 +37,11 @@ export function LiteAppInstall({ headingId, compact }: { headingId: string; comp
             <li>{t('lite_ios_step_2')}</li>
             <li>{t('lite_ios_step_3')}</li>
           </ol>
+          {/* Chrome on Android offers the prompt above once the site is installable; until then, its menu. */}
+          <p className="a2hs-grid__head">
+            <Icon name="android" size={16} /> {t('a2hs_android_title')}
+          </p>
+          <p className="muted">{t('a2hs_android')}</p>
         </div>
       )}
     </section>
