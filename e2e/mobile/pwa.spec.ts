@@ -93,6 +93,7 @@ test('/down offers the install: the iOS steps without a browser prompt, the prom
   const section = page.getByRole('region', { name: 'Install the lite app' });
   await expect(section.getByText('On iPhone and iPad')).toBeVisible();
   await expect(section.getByRole('listitem')).toHaveText(['Open this site in Safari.', 'Tap the Share button.', 'Choose “Add to Home Screen”, then “Add”.']);
+  await expect(section.getByText('Open this site in Chrome, tap the ⋮ menu')).toBeVisible();
   await expect(section.getByRole('button', { name: 'Install the lite app' })).toHaveCount(0);
 
   // Chromium fires beforeinstallprompt when the portal is installable; a stand-in records its use.
@@ -106,6 +107,7 @@ test('/down offers the install: the iOS steps without a browser prompt, the prom
     window.dispatchEvent(event);
   });
   await section.getByRole('button', { name: 'Install the lite app' }).click();
+  await expect(section.getByText('On iPhone and iPad')).toHaveCount(0);
   await expect(section.getByRole('status')).toHaveText('The lite app is installed. Open it from your home screen.');
   expect(await page.evaluate(() => (window as unknown as { prompted?: boolean }).prompted)).toBe(true);
 });
