@@ -25,11 +25,20 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     ...devices['Desktop Chrome'],
     viewport: { width: 1366, height: 850 },
+    // The lite app's service worker would answer page loads from its cache and hide what a spec
+    // routes or patches; only e2e/mobile/pwa.spec.ts allows it.
+    serviceWorkers: 'block',
     launchOptions: {
       executablePath: chromiumPath(),
       args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
     },
   },
+  projects: [
+    // Every spec as before, on the desktop viewport above.
+    { name: 'desktop', testIgnore: 'mobile/**' },
+    // Phones (issue 16): a 390 × 844 touch screen runs only the mobile journeys.
+    { name: 'mobile', testMatch: 'mobile/**/*.spec.ts', use: { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true } },
+  ],
   webServer: {
     command: `npx tsx scripts/start.ts --port ${PORT} --no-build`,
     url: `http://localhost:${PORT}/wps/system/status`,

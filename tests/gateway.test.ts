@@ -140,6 +140,8 @@ beforeAll(() => {
   webDist = mkdtempSync(join(tmpdir(), 'gateway-web-'));
   writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>Portal</title><div id="root"></div>');
   writeFileSync(join(webDist, 'config.json'), JSON.stringify({ merchant: 'DEMO', gatewayUrl: 'https://elsewhere.example', brand: 'Lucky Lotus' }));
+  // The build's own manifest (the shipped brand); gateway mode answers with its config's brand.
+  writeFileSync(join(webDist, 'manifest.webmanifest'), JSON.stringify({ name: 'Lucky Lotus' }));
 });
 afterAll(() => rmSync(webDist, { recursive: true, force: true }));
 
@@ -277,6 +279,17 @@ describe('forwarding', () => {
     wake();
     expect(res.status).toBe(504);
     expect(await res.json()).toMatchObject({ success: false, errorCode: GATEWAY_TIMEOUT });
+  });
+
+  it("serves the lite app's manifest for the brand its config.json names", async () => {
+    const gw = await standIn();
+    const { url } = await proxy(gw.url, { config: { brand: 'Golden Reef Casino' } });
+    const res = await fetch(`${url}/manifest.webmanifest`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('application/manifest+json');
+    expect(res.headers.get('cache-control')).toBe('no-cache');
+    expect(await res.json()).toMatchObject({ name: 'Golden Reef Casino', short_name: 'Golden', start_url: '/', display: 'standalone' });
+    expect(gw.seen).toEqual([]);
   });
 
   it('serves the web app with security headers, a config.json pointing at itself, and no QA API', async () => {

@@ -2,9 +2,12 @@
  * Vite build of the portal web app (design.md "Web app"). Root is `web/`; the build goes to
  * `web/dist`, which `scripts/start.ts` serves next to the simulator.
  */
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+import { webManifest, type ManifestBrandConfig } from '../openapi/web-manifest';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -13,10 +16,42 @@ const backend = process.env.SIM_URL ?? 'http://localhost:8080';
 // Everything the backend owns; in dev these go to the simulator on 8080 (scripts/dev.ts).
 const proxied = ['/wps', '/lgw', '/lotto', '/assets', '/__sim', '/__demo'];
 
+// The lite app's manifest is the brand of the runtime config the build ships (public/config.json);
+// gateway mode serves the manifest of the brand its own config.json names (openapi/web-manifest.ts).
+const runtimeConfig = JSON.parse(readFileSync(new URL('public/config.json', import.meta.url), 'utf8')) as ManifestBrandConfig;
+
+// Never answered by the service worker (issue 16): the gateway and game APIs, the simulator's
+// control and demo routes, gateway mode's own pages, images (the server's), and any URL carrying a
+// token (a launch or a URL-token login), and `?world=NAME`, which the server answers with the
+// world cookie (README "Worlds").
+const NOT_THE_APP_SHELL = [/^\/wps\//, /^\/lgw\//, /^\/lotto\//, /^\/__sim\//, /^\/__gateway/, /^\/__demo\//, /^\/assets\//, /[?&](token|access_token|sessionid|world)=/i];
+
 export default defineConfig({
   root: webRoot,
   publicDir: 'public',
-  plugins: [react()],
+  plugins: [
+    react(),
+    // The lite app (issue 16): manifest plus a Workbox service worker that precaches the app shell
+    // (index.html and the hashed bundle) and nothing else. A new build waits until the page accepts
+    // the update prompt (features/lite-app) or every tab is closed, so pages never mix two builds.
+    VitePWA({
+      registerType: 'prompt',
+      injectRegister: false,
+      includeAssets: ['favicon.svg', 'icons/apple-touch-icon-180.png'],
+      manifest: webManifest(runtimeConfig),
+      workbox: {
+        globPatterns: ['index.html', 'static/**/*.{js,css}', 'favicon.svg', 'icons/*.png'],
+        // Offline, every app route opens the cached shell; the APIs never do.
+        navigateFallback: '/index.html',
+        navigateFallbackDenylist: NOT_THE_APP_SHELL,
+        cleanupOutdatedCaches: true,
+        // No runtime caching at all: API calls, images, config.json and anything with a token
+        // always go to the network.
+        runtimeCaching: [],
+        maximumFileSizeToCacheInBytes: 1024 * 1024,
+      },
+    }),
+  ],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

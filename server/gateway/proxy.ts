@@ -17,6 +17,7 @@ import replyFrom from '@fastify/reply-from';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { ErrorCode } from '../../openapi/common';
+import { webManifest } from '../../openapi/web-manifest';
 import { API_PREFIXES } from '../app';
 import { cspSourcesFromEnv, mergeCspSources, securityHeaders, type CspSources } from '../security-headers';
 import { ContractChecker, loadContract, type ContractOperation, type Difference, type OpenApiDocument } from './checker';
@@ -430,6 +431,13 @@ export async function buildGatewayApp(options: GatewayAppOptions): Promise<Fasti
   const overrides = Object.fromEntries(Object.entries(options.config ?? {}).filter(([, v]) => typeof v === 'string' && v !== ''));
   const config: RuntimeConfig = { ...readConfig(options.webDist), ...overrides, gatewayUrl: '' };
   app.get('/config.json', async (_request, reply) => reply.header('cache-control', 'no-cache').send(config));
+  // The lite app's manifest names the brand this config.json names (issue 16), when the build has one.
+  if (options.webDist && existsSync(join(options.webDist, 'manifest.webmanifest'))) {
+    const manifest = JSON.stringify(webManifest(config));
+    app.get('/manifest.webmanifest', async (_request, reply) =>
+      reply.type('application/manifest+json; charset=utf-8').header('cache-control', 'no-cache').send(manifest),
+    );
+  }
 
   // The portal's own chrome images (logo, flags, payment marks, QR codes, the error image) are ours,
   // not the gateway's: serve them here, drawn from the fixture brand, so gateway mode shows no

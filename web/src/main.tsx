@@ -21,6 +21,7 @@ import { preloadSection } from './app/routes';
 import { loadRuntimeConfig } from './app/runtime-config';
 import { forceLightTheme } from './session/theme';
 import { consumeUrlToken } from './app/url-token';
+import { listenForInstallPrompt } from './features/download/install-prompt';
 import { currentLanguageCode, initI18n, onLanguageChanged } from './i18n';
 import './styles/global.css';
 
@@ -47,8 +48,19 @@ function prefetchBanners(pathname: string): void {
   );
 }
 
+/** Runs `task` after the window's load event (at once if it has already fired). */
+function whenLoaded(task: () => void): void {
+  if (document.readyState === 'complete') task();
+  else window.addEventListener('load', task, { once: true });
+}
+
 async function bootstrap(): Promise<void> {
   forceLightTheme();
+  listenForInstallPrompt();
+  // The lite app's service worker (issue 16), production builds only (the dev server stays as it
+  // is), and only once the page has loaded: its script and its precache download never compete
+  // with the first paint.
+  if (import.meta.env.PROD) whenLoaded(() => void import('./features/lite-app/register-sw').then((sw) => sw.registerServiceWorker()));
   preloadSection(window.location.pathname);
   const [config] = await Promise.all([loadRuntimeConfig(), initI18n()]);
   configureApi({ baseUrl: config.gatewayUrl, merchant: config.merchant, language: currentLanguageCode });
@@ -56,7 +68,9 @@ async function bootstrap(): Promise<void> {
   // Server texts (banners, announcements, menus) follow the Language header: fetch them again.
   onLanguageChanged(() => void queryClient.invalidateQueries());
 
-  const status = await queryClient.fetchQuery(systemStatusQuery).catch(() => null);
+  // Offline (the lite app's cached shell), mount at once: the offline notice shows instead of a
+  // spinner waiting for retries that cannot succeed.
+  const status = navigator.onLine ? await queryClient.fetchQuery(systemStatusQuery).catch(() => null) : null;
   if (status?.status === 0) {
     // The shell's queries pick up these calls in flight (or their answers). The side menu and the
     // top navigation list the categories that have vendors (spec section 2): the vendor list is

@@ -7,6 +7,7 @@ import { QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { Suspense, useEffect, useState, type ReactNode } from 'react';
 import { BrowserRouter } from 'react-router-dom';
 import { permissionQuery, systemStatusQuery } from '../api/queries/system';
+import { LiteAppNotices } from '../features/lite-app/lite-app-notices';
 import { hasControlApi } from '../features/sandbox/probe';
 import { currentLanguage, setLanguage } from '../i18n';
 import { DialogHost } from '../ui/dialog';
@@ -96,7 +97,22 @@ function Sandbox() {
   );
 }
 
+/**
+ * Back online (the lite app opened offline, or the connection dropped), whatever failed for want of
+ * a network is fetched again, so the portal comes back by itself as the offline notice promises.
+ * React Query's own reconnect refetch misses a page that started offline: its online manager
+ * assumes online until it sees an 'offline' event.
+ */
+function useRefetchOnReconnect(): void {
+  useEffect(() => {
+    const onOnline = () => void queryClient.refetchQueries({ type: 'active', predicate: (query) => query.state.status === 'error' });
+    window.addEventListener('online', onOnline);
+    return () => window.removeEventListener('online', onOnline);
+  }, []);
+}
+
 export function Root() {
+  useRefetchOnReconnect();
   return (
     <QueryClientProvider client={queryClient}>
       <ErrorBoundary>
@@ -104,6 +120,7 @@ export function Root() {
       </ErrorBoundary>
       <DialogHost />
       <ToastHost />
+      <LiteAppNotices />
       <Sandbox />
     </QueryClientProvider>
   );

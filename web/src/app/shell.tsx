@@ -13,6 +13,7 @@ import { Footer } from '../features/footer/footer';
 import { Header } from '../features/header/header';
 import { SideMenu } from '../features/side-menu/side-menu';
 import { Carousel, CarouselSkeleton } from '../ui/banner-carousel';
+import { DrawerBackdrop, drawer } from '../ui/drawer';
 import { Icon } from '../ui/icons';
 import { PageSpinner } from '../ui/spinner';
 import { useAuth } from '../session/auth';
@@ -64,6 +65,12 @@ export function Shell() {
   const sideMini = useUi((s) => s.sideMini);
   const barsShown = useUi((s) => s.barsShown);
   const menu = useQuery({ ...menuSettingsQuery, enabled: layout.barsByFlag === true });
+  // A modal or a centre opened from the phone drawer (VIP, referral, announcements, messages…)
+  // closes the drawer, so closing the modal returns to the page, not to a drawer over it.
+  const modalOpen = useUi((s) => s.centre !== null || Object.values(s.modals).some(Boolean));
+  useEffect(() => {
+    if (modalOpen) drawer.close();
+  }, [modalOpen]);
 
   // Navigating to another page (a game category among them) starts at the top; query changes
   // such as the lobby tabs (?page=vendor) keep the scroll position.
@@ -86,6 +93,7 @@ export function Shell() {
         {t('skip_to_content')}
       </a>
       {showSide ? <SideMenu /> : null}
+      {showSide ? <DrawerBackdrop /> : null}
       <div className="shell__main">
         {showHeader ? <Header showLogo={!showSide} /> : null}
         {barsHidden ? (

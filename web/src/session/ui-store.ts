@@ -3,6 +3,7 @@
  * rendered once by `ModalHost`; anything may open one through `ui.open(name)`.
  */
 import { createStore, useStore } from '../lib/store';
+import { TABLET_QUERY, matchesMedia } from '../ui/use-media-query';
 
 /** Every app-level modal; each is lazy-loaded by ModalHost when first opened. */
 export type ModalName =
@@ -35,7 +36,8 @@ export interface UiState {
   chatLarge: boolean;
 }
 
-const initial: UiState = { modals: {}, centre: null, sideMini: false, barsShown: false, chatLarge: false };
+// Tablets start with the mini side menu (issue 16); phones use a drawer and ignore mini mode.
+const initial: UiState = { modals: {}, centre: null, sideMini: matchesMedia(TABLET_QUERY), barsShown: false, chatLarge: false };
 
 export const uiStore = createStore<UiState>(initial);
 

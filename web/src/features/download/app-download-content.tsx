@@ -1,6 +1,7 @@
 /**
  * App download (spec section 2 "Modals" and /down): Android and iOS tabs, each with a QR code and
- * four steps, plus add-to-home-screen instructions for the lite app. QR codes come from the
+ * four steps, plus the lite app: the browser's install prompt or the add-to-home-screen steps
+ * (lite-app-install.tsx). QR codes come from the
  * resources (permission), drawn by the server's `/assets/qr?text=`.
  */
 import { useId, useState } from 'react';
@@ -9,6 +10,7 @@ import { usePermission } from '../../api/queries/system';
 import type { Resource } from '../../api/types';
 import { QR_GENERATOR_SIZE } from '../../config/constants';
 import { Icon } from '../../ui/icons';
+import { LiteAppInstall } from './lite-app-install';
 import './download.css';
 
 type Platform = 'android' | 'ios';
@@ -88,25 +90,7 @@ export function AppDownloadContent({ compact = false }: { compact?: boolean }) {
           </ol>
         </div>
       </div>
-      <section className="app-download__a2hs" aria-labelledby={`${baseId}-a2hs`}>
-        <Heading id={`${baseId}-a2hs`} className="section-title">
-          {t('a2hs_title')}
-        </Heading>
-        <div className="a2hs-grid">
-          <div>
-            <p className="a2hs-grid__head">
-              <Icon name="apple" size={16} /> {t('a2hs_ios_title')}
-            </p>
-            <p className="muted">{t('a2hs_ios')}</p>
-          </div>
-          <div>
-            <p className="a2hs-grid__head">
-              <Icon name="android" size={16} /> {t('a2hs_android_title')}
-            </p>
-            <p className="muted">{t('a2hs_android')}</p>
-          </div>
-        </div>
-      </section>
+      <LiteAppInstall headingId={`${baseId}-lite`} compact={compact} />
     </div>
   );
 }

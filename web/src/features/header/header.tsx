@@ -9,6 +9,7 @@ import { useFlag, usePermission } from '../../api/queries/system';
 import { useAuth } from '../../session/auth';
 import { ui } from '../../session/ui-store';
 import { useTheme } from '../../session/theme';
+import { DRAWER_BUTTON_ID, DRAWER_ID, drawer, useDrawerOpen } from '../../ui/drawer';
 import { describeError } from '../../ui/error-state';
 import { Icon } from '../../ui/icons';
 import { toast } from '../../ui/toast';
@@ -26,6 +27,7 @@ export function Header({ showLogo }: { showLogo: boolean }) {
   const freePlay = useFlag('FREEPLAY3');
   const demo = useFreePlay();
   const { theme, toggleTheme } = useTheme();
+  const drawerOpen = useDrawerOpen();
 
   const startDemo = () => {
     demo.mutate(undefined, {
@@ -44,12 +46,25 @@ export function Header({ showLogo }: { showLogo: boolean }) {
   };
 
   return (
-    <header className="topbar">
-      {showLogo ? (
-        <Link to="/" className="topbar__logo" aria-label={t('home_logo', { brand: permission.brandName })}>
-          <img src="/assets/logo.svg" alt={permission.brandName} width={150} height={40} className="brand-logo" />
-        </Link>
-      ) : null}
+    <header className={`topbar${showLogo ? '' : ' topbar--with-drawer'}`}>
+      {showLogo ? null : (
+        // Phones only (header.css): the side menu is then an off-canvas drawer this button opens.
+        <button
+          type="button"
+          id={DRAWER_BUTTON_ID}
+          className="icon-btn topbar__menu"
+          aria-label={t('menu')}
+          aria-expanded={drawerOpen}
+          aria-controls={DRAWER_ID}
+          onClick={drawer.toggle}
+        >
+          <Icon name="menu" size={22} />
+        </button>
+      )}
+      {/* With a side menu the logo is the menu's, except on phones where the menu is a drawer. */}
+      <Link to="/" className={`topbar__logo${showLogo ? '' : ' topbar__logo--phone'}`} aria-label={t('home_logo', { brand: permission.brandName })}>
+        <img src="/assets/logo.svg" alt={permission.brandName} width={150} height={40} className="brand-logo" />
+      </Link>
       <TopNav />
       <div className="topbar__actions">
         {auth.token ? (
@@ -67,9 +82,9 @@ export function Header({ showLogo }: { showLogo: boolean }) {
               <>
                 <button type="button" className="btn btn--primary btn--sm" onClick={() => openCentre('depositv2')}>
                   <Icon name="deposit" size={16} />
-                  {t('deposit')}
+                  <span className="topbar__label">{t('deposit')}</span>
                 </button>
-                <button type="button" className="btn btn--outline btn--sm" onClick={() => openCentre('withdraw')}>
+                <button type="button" className="btn btn--outline btn--sm topbar__withdraw" onClick={() => openCentre('withdraw')}>
                   <Icon name="withdraw" size={16} />
                   {t('withdraw')}
                 </button>
@@ -80,7 +95,7 @@ export function Header({ showLogo }: { showLogo: boolean }) {
         ) : (
           <>
             {freePlay ? (
-              <button type="button" className="btn btn--ghost btn--sm" onClick={startDemo} disabled={demo.isPending}>
+              <button type="button" className="btn btn--ghost btn--sm topbar__demo" onClick={startDemo} disabled={demo.isPending}>
                 {t('free_demo')}
               </button>
             ) : null}
@@ -96,7 +111,7 @@ export function Header({ showLogo }: { showLogo: boolean }) {
         )}
         <button
           type="button"
-          className="icon-btn"
+          className="icon-btn topbar__theme"
           aria-label={theme === 'dark' ? t('theme_light') : t('theme_dark')}
           title={theme === 'dark' ? t('theme_light') : t('theme_dark')}
           onClick={toggleTheme}

@@ -12,7 +12,12 @@ export interface FlyoutState {
   anchor: HTMLElement | null;
 }
 
-export function useFlyout() {
+/**
+ * `hover`: whether pointing at or focusing an entry opens its flyout (desktop and tablets). In the
+ * phone drawer it is off: a tap on a category goes to its page, and only the entries whose button
+ * opens a flyout on click (language, customer service) show one.
+ */
+export function useFlyout(hover = true) {
   const [state, setState] = useState<FlyoutState>({ id: null, top: 0, anchor: null });
   const timer = useRef<number | undefined>(undefined);
 
@@ -34,9 +39,9 @@ export function useFlyout() {
 
   /** Props for an entry's <li>: hover and keyboard focus open its flyout. */
   const anchorProps = (id: string) => ({
-    onMouseEnter: (e: React.MouseEvent<HTMLElement>) => open(id, e.currentTarget),
-    onMouseLeave: scheduleClose,
-    onFocus: (e: React.FocusEvent<HTMLElement>) => open(id, e.currentTarget),
+    onMouseEnter: hover ? (e: React.MouseEvent<HTMLElement>) => open(id, e.currentTarget) : undefined,
+    onMouseLeave: hover ? scheduleClose : undefined,
+    onFocus: hover ? (e: React.FocusEvent<HTMLElement>) => open(id, e.currentTarget) : undefined,
     onBlur: (e: React.FocusEvent<HTMLElement>) => {
       const next = e.relatedTarget as Node | null;
       if (next && e.currentTarget.contains(next)) return;

@@ -14,6 +14,8 @@ import { useAuth } from '../../session/auth';
 import { openCustomerService } from '../../session/customer-service';
 import { layoutFor } from '../../session/layout-table';
 import { ui, useUi } from '../../session/ui-store';
+import { DRAWER_ID, drawer, useDrawerOpen } from '../../ui/drawer';
+import { PHONE_QUERY, useMediaQuery } from '../../ui/use-media-query';
 import { SIDE_MENU_MAX_VENDORS } from '../../config/constants';
 import { currentLanguage, setLanguage } from '../../i18n';
 import { languageByCode } from '../../i18n/languages';
@@ -87,8 +89,11 @@ export function SideMenu() {
   const permission = usePermission();
   const auth = useAuth();
   const { categories } = useNavCategories();
-  const mini = useUi((s) => s.sideMini);
-  const flyout = useFlyout();
+  const phone = useMediaQuery(PHONE_QUERY);
+  const drawerOpen = useDrawerOpen();
+  // On phones the menu is a drawer with full labels; mini mode is a tablet and desktop layout.
+  const mini = useUi((s) => s.sideMini) && !phone;
+  const flyout = useFlyout(!phone);
   const unread = useQuery({ ...unreadCountQuery, enabled: !!auth.token && !auth.isGuest });
   const barsMode = layoutFor(pathname).barsByFlag === true;
 
@@ -127,10 +132,19 @@ export function SideMenu() {
     else ui.open('chat');
   };
 
-  const arrowLabel = barsMode ? t('sideMenu:toggle_bars') : mini ? t('sideMenu:expand') : t('sideMenu:collapse');
+  const arrowLabel = phone ? t('sideMenu:close_menu') : barsMode ? t('sideMenu:toggle_bars') : mini ? t('sideMenu:expand') : t('sideMenu:collapse');
+  const onArrow = () => {
+    if (phone) drawer.close();
+    else if (barsMode) ui.toggleBars();
+    else ui.toggleSideMini();
+  };
 
   return (
-    <aside className={`side-menu${mini ? ' side-menu--mini' : ''}`} aria-label={t('sideMenu:label')}>
+    <aside
+      id={DRAWER_ID}
+      className={`side-menu${mini ? ' side-menu--mini' : ''}${phone && drawerOpen ? ' side-menu--open' : ''}`}
+      aria-label={t('sideMenu:label')}
+    >
       <div className="side-menu__top">
         <Link to="/" className="side-menu__logo" aria-label={t('sideMenu:home_logo', { brand: permission.brandName })}>
           {mini ? (
@@ -144,10 +158,10 @@ export function SideMenu() {
           className="side-menu__toggle"
           aria-label={arrowLabel}
           title={arrowLabel}
-          aria-expanded={barsMode ? undefined : !mini}
-          onClick={() => (barsMode ? ui.toggleBars() : ui.toggleSideMini())}
+          aria-expanded={barsMode || phone ? undefined : !mini}
+          onClick={onArrow}
         >
-          <Icon name="arrow" size={18} className={mini ? 'flip-x' : undefined} />
+          <Icon name={phone ? 'close' : 'arrow'} size={18} className={mini ? 'flip-x' : undefined} />
         </button>
       </div>
 
@@ -159,7 +173,7 @@ export function SideMenu() {
             </NavLink>
           </li>
           <li {...flyout.anchorProps('INHOUSE')}>
-            <NavLink to="/inhouse" className="side-menu__item" aria-haspopup={inHouse ? 'true' : undefined} title={mini ? t('common:category_INHOUSE') : undefined}>
+            <NavLink to="/inhouse" className="side-menu__item" aria-haspopup={inHouse && !phone ? 'true' : undefined} title={mini ? t('common:category_INHOUSE') : undefined}>
               <Entry icon="inhouse" label={t('common:category_INHOUSE')} />
               {inHouse ? <Icon name="chevron" size={14} className="side-menu__chevron flip-rtl" /> : null}
             </NavLink>
@@ -167,7 +181,7 @@ export function SideMenu() {
           </li>
           {others.map((c) => (
             <li key={c.id} {...flyout.anchorProps(c.id)} data-category={c.id}>
-              <NavLink to={c.path} className="side-menu__item" aria-haspopup="true" title={mini ? t(`common:category_${c.id}`) : undefined}>
+              <NavLink to={c.path} className="side-menu__item" aria-haspopup={phone ? undefined : 'true'} title={mini ? t(`common:category_${c.id}`) : undefined}>
                 <Entry icon={CATEGORY_ICONS[c.id]} label={t(`common:category_${c.id}`)} />
                 <Icon name="chevron" size={14} className="side-menu__chevron flip-rtl" />
               </NavLink>
@@ -234,6 +248,8 @@ export function SideMenu() {
                         aria-pressed={l.code === current.code}
                         onClick={() => {
                           flyout.close();
+                          // On a phone the drawer closes too, so the page shows in the new language.
+                          drawer.close();
                           void setLanguage(l.code);
                         }}
                       >
@@ -336,7 +352,7 @@ export function SideMenu() {
           </li>
 
           <li {...flyout.anchorProps('download')}>
-            <NavLink to="/down" className="side-menu__item" aria-haspopup="true" title={mini ? t('sideMenu:app_download') : undefined}>
+            <NavLink to="/down" className="side-menu__item" aria-haspopup={phone ? undefined : 'true'} title={mini ? t('sideMenu:app_download') : undefined}>
               <Entry icon="download" label={t('sideMenu:app_download')} />
             </NavLink>
             {android || mobileConfig ? (

@@ -119,6 +119,8 @@ export function CentreFrame<P extends string>({
 
   useEffect(() => {
     paneRef.current?.scrollTo({ top: 0 });
+    // On phones the whole centre scrolls (centre.css), not the pane.
+    paneRef.current?.parentElement?.scrollTo({ top: 0 });
   }, [current]);
 
   return (

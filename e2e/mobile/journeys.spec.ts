@@ -1,0 +1,201 @@
+/**
+ * The key journeys on a phone (issue 16; the `mobile` project: 390 × 844 with touch): the side menu
+ * as a drawer, logging in and registering in full-screen sheets, a demo game moving the balance, a
+ * deposit in the member centre, the agent centre, and Urdu.
+ */
+import type { Locator, Page } from '@playwright/test';
+import { AGENT, expect, PLAYER, shell, test, useSession } from '../fixtures';
+
+// The shared 2-core machine can be slow to answer the first calls of a page.
+test.describe.configure({ timeout: 60_000 });
+const SLOW = { timeout: 20_000 };
+
+const menuButton = (page: Page) => shell(page).header.getByRole('button', { name: 'Menu', exact: true });
+
+/** A dialog fills the screen on a phone (a sheet), with its close button inside the screen. */
+async function expectSheet(page: Page, dialog: Locator): Promise<void> {
+  const viewport = page.viewportSize()!;
+  // Polled: the sheet may still be sliding in.
+  await expect
+    .poll(async () => {
+      const box = await dialog.boundingBox();
+      return box ? [Math.round(box.x), Math.round(box.y), Math.round(box.width), Math.round(box.height)] : null;
+    })
+    .toEqual([0, 0, viewport.width, viewport.height]);
+  const close = await dialog.getByRole('button', { name: 'Close' }).first().boundingBox();
+  expect(close!.width).toBeGreaterThanOrEqual(44);
+  expect(close!.height).toBeGreaterThanOrEqual(44);
+  expect(close!.x + close!.width).toBeLessThanOrEqual(viewport.width);
+  expect(close!.y).toBeGreaterThanOrEqual(0);
+}
+
+test('the side menu is a drawer: Menu opens it, Escape, a tap outside and navigating close it', async ({ page }) => {
+  await page.goto('/');
+  const button = menuButton(page);
+  const drawer = shell(page).sideMenu;
+  await expect(button).toHaveAttribute('aria-expanded', 'false');
+  await expect(button).toHaveAttribute('aria-controls', 'side-menu');
+  await expect(drawer).toBeHidden();
+
+  await button.click();
+  await expect(button).toHaveAttribute('aria-expanded', 'true');
+  await expect(drawer).toBeVisible();
+  // Focus moves into the drawer, and back to the button when it closes.
+  await expect.poll(() => page.evaluate(() => !!document.activeElement?.closest('#side-menu'))).toBe(true);
+  await page.keyboard.press('Escape');
+  await expect(drawer).toBeHidden();
+  await expect(button).toBeFocused();
+
+  await button.click();
+  await expect(drawer).toBeVisible();
+  // A tap beside the drawer, on the dimmed page.
+  await page.touchscreen.tap(370, 400);
+  await expect(drawer).toBeHidden();
+
+  await button.click();
+  await drawer.getByRole('link', { name: 'Slots' }).click();
+  await expect(page).toHaveURL(/\/rng$/);
+  await expect(drawer).toBeHidden();
+  await expect(button).toHaveAttribute('aria-expanded', 'false');
+});
+
+test('log in from the compact header in a full-screen sheet', async ({ page }) => {
+  await page.goto('/');
+  const header = shell(page).header;
+  // Visitors: log in and register; no withdraw, theme or demo crowding the header.
+  await expect(header.getByRole('button', { name: 'Register' })).toBeVisible();
+  await expect(header.getByRole('button', { name: 'Free demo' })).toBeHidden();
+  await header.getByRole('button', { name: 'Log in' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Log in' });
+  await expect(dialog).toBeVisible();
+  await expectSheet(page, dialog);
+  await dialog.getByLabel('Username').fill(PLAYER.username);
+  await dialog.getByLabel('Password', { exact: true }).fill(PLAYER.password);
+  await dialog.getByRole('button', { name: 'Log in' }).last().click();
+  await expect(page.getByTestId('balance-amount')).toHaveText(/\$[\d,]+\.\d\d/, SLOW);
+  await expect(header.getByRole('button', { name: 'Deposit' })).toBeVisible();
+  await expect(header.getByRole('button', { name: 'Withdraw' })).toBeHidden();
+});
+
+test('register on the register page', async ({ page, sim }) => {
+  void sim; // the new account must not outlive the test
+  await page.goto('/register');
+  const form = page.getByRole('region', { name: 'Registration form' });
+  await form.getByLabel('Username').fill('phone1234');
+  await form.getByLabel('Password', { exact: true }).fill('Secret99');
+  await form.getByLabel('Confirm password').fill('Secret99');
+  await form.getByRole('button', { name: 'Create my account' }).click();
+  const success = page.getByRole('dialog', { name: 'Registered successfully' });
+  await expect(success).toContainText('Your account phone1234 is ready');
+  await success.getByRole('button', { name: 'Confirm' }).click();
+  await expect(page.getByTestId('balance-amount')).toHaveText(/\$[\d,]+\.\d\d/, SLOW);
+});
+
+test('a demo game fills the screen and moves the balance', async ({ page, apiLogin, sim }) => {
+  void sim;
+  await useSession(page, await apiLogin());
+  await page.goto('/rng?page=PG');
+  const amount = page.getByTestId('balance-amount');
+  await expect(amount).toHaveText(/\d/, SLOW);
+  const before = await amount.textContent();
+  await page.getByRole('button', { name: 'Play Fortune Tiger' }).click();
+  await expect(page).toHaveURL(/\/game\?gameId=1001/);
+  const iframe = page.locator('iframe[title="Fortune Tiger game"]');
+  const box = await iframe.boundingBox();
+  expect(box!.width).toBeGreaterThanOrEqual(389);
+  expect(box!.height).toBeGreaterThan(600);
+  const frame = page.frameLocator('iframe[title="Fortune Tiger game"]');
+  await frame.getByRole('button', { name: 'Spin' }).click();
+  await expect(frame.getByRole('status')).not.toHaveText(/Choose a stake/);
+  await page.getByRole('button', { name: 'Back' }).click();
+  await expect.poll(async () => amount.textContent()).not.toBe(before);
+});
+
+test('deposit in the member centre, whose menu is a top bar', async ({ page, apiLogin, sim }) => {
+  void sim;
+  await useSession(page, await apiLogin());
+  await page.goto('/');
+  await expect(page.getByTestId('balance-amount')).toHaveText(/\$/, SLOW);
+  await shell(page).header.getByRole('button', { name: 'Deposit' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Members centre' });
+  await expect(dialog).toBeVisible();
+  await expectSheet(page, dialog);
+  const menu = dialog.getByRole('navigation', { name: 'Members centre menu' });
+  // The menu runs across the top and scrolls sideways.
+  const scroller = await menu.evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth }));
+  expect(scroller.scroll).toBeGreaterThan(scroller.client);
+  await dialog.getByRole('radio', { name: /JazzCash/ }).check({ force: true });
+  await dialog.getByRole('button', { name: '$100.00' }).click();
+  await dialog.getByRole('button', { name: 'Deposit now' }).click();
+  await expect(dialog.getByRole('status').filter({ hasText: 'Deposit successful' })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+});
+
+test('the agent centre as agent01', async ({ page, apiLogin }) => {
+  await useSession(page, await apiLogin(AGENT));
+  await page.goto('/');
+  await expect(page.getByTestId('balance-amount')).toHaveText(/\$/, SLOW);
+  await shell(page).header.getByRole('button', { name: /account menu/i }).click();
+  await page.getByRole('menuitem', { name: 'Agent centre' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Agent centre' });
+  await expect(dialog).toBeVisible();
+  await expectSheet(page, dialog);
+  const menu = dialog.getByRole('navigation', { name: 'Agent centre menu' });
+  await menu.getByRole('button', { name: 'Team management', exact: true }).click();
+  await expect(dialog.getByRole('heading', { level: 3, name: 'Team management', exact: true })).toBeVisible();
+  // A wide table scrolls inside its own box, never the page.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+});
+
+test('switch to Urdu from the drawer: right to left, drawer from the right', async ({ page }) => {
+  await page.goto('/');
+  await menuButton(page).click();
+  // By id: its name turns Urdu with the page.
+  const drawer = page.locator('#side-menu');
+  await drawer.getByRole('button', { name: /Language/ }).click();
+  await page.getByRole('button', { name: /اردو/ }).click();
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  // Choosing a language closes the drawer and gives focus back to the (now Urdu) Menu button.
+  const button = shell(page).header.getByRole('button', { name: 'مینو' });
+  await expect(button).toHaveAttribute('aria-expanded', 'false');
+  await expect(drawer).toBeHidden();
+  await expect(button).toBeFocused();
+  await button.click();
+  await expect(drawer).toBeVisible();
+  // The drawer comes in from the inline start, the right in Urdu (polled: it slides in).
+  await expect
+    .poll(async () => {
+      const box = await drawer.boundingBox();
+      return box ? Math.round(box.x + box.width) : null;
+    })
+    .toBe(390);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+});
+
+test('every control of the compact header and the drawer is at least 44 × 44 px to tap', async ({ page }) => {
+  await page.goto('/');
+  const small = async (scope: Locator) =>
+    scope.evaluate((root) =>
+      [...root.querySelectorAll<HTMLElement>('a[href], button')]
+        .filter((el) => el.checkVisibility() && el.getBoundingClientRect().width > 0)
+        .map((el) => ({ name: el.getAttribute('aria-label') ?? el.textContent?.trim() ?? el.tagName, box: el.getBoundingClientRect() }))
+        .filter(({ box }) => box.width < 44 || box.height < 44)
+        .map(({ name, box }) => `${name} ${Math.round(box.width)}×${Math.round(box.height)}`),
+    );
+  expect(await small(shell(page).header)).toEqual([]);
+  await menuButton(page).click();
+  await expect(shell(page).sideMenu).toBeVisible();
+  expect(await small(shell(page).sideMenu)).toEqual([]);
+});
+
+test.describe('on a tablet', () => {
+  test.use({ viewport: { width: 1024, height: 768 } });
+
+  test('the side menu starts in mini mode beside the page, with no Menu button', async ({ page }) => {
+    await page.goto('/');
+    const menu = shell(page).sideMenu;
+    await expect(menu.getByRole('button', { name: 'Expand menu' })).toHaveAttribute('aria-expanded', 'false');
+    await expect(menu).toBeVisible();
+    await expect(shell(page).header.getByRole('button', { name: 'Menu', exact: true })).toBeHidden();
+  });
+});

@@ -1,0 +1,111 @@
+/**
+ * No horizontal scroll from 360 px up (issue 16): every route of the layout table (plus a vendor
+ * tab, a game, a promotion and the 404 page) in English and right-to-left Urdu, and the modals the
+ * issue lists, each a full-screen sheet, on the narrowest phone the portal supports.
+ */
+import type { Locator, Page } from '@playwright/test';
+import { LAYOUTS } from '../../web/src/session/layout-table';
+import { AGENT, expect, shell, test, useSession } from '../fixtures';
+
+const VIEWPORT = { width: 360, height: 740 };
+test.use({ viewport: VIEWPORT });
+
+const ROUTES = [...Object.keys(LAYOUTS), '/rng?page=PG', '/game?gameId=1001', '/promoDetail?id=1', '/no-such-page'];
+
+async function expectNoSideScroll(page: Page, what: string): Promise<void> {
+  const { scroll, client } = await page.evaluate(() => ({
+    scroll: document.documentElement.scrollWidth,
+    client: document.documentElement.clientWidth,
+  }));
+  expect(scroll, `${what} scrolls sideways`).toBeLessThanOrEqual(client);
+}
+
+/** A modal on a phone: a sheet over the whole screen, nothing wider than it, closed with Escape. */
+async function expectSheet(page: Page, dialog: Locator, what: string): Promise<void> {
+  await expect(dialog, what).toBeVisible();
+  await expect
+    .poll(async () => {
+      const box = await dialog.boundingBox();
+      return box ? [Math.round(box.x), Math.round(box.y), Math.round(box.width), Math.round(box.height)] : null;
+    }, { message: `${what} is a full-screen sheet` })
+    .toEqual([0, 0, VIEWPORT.width, VIEWPORT.height]);
+  const inner = await dialog.evaluate((el) => {
+    const body = el.querySelector('.modal__body') ?? el;
+    return { scroll: body.scrollWidth, client: body.clientWidth };
+  });
+  expect(inner.scroll, `${what}'s content is wider than the sheet`).toBeLessThanOrEqual(inner.client);
+  await expectNoSideScroll(page, what);
+}
+
+async function closeSheet(page: Page): Promise<void> {
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+}
+
+for (const lang of ['EN', 'UR'] as const) {
+  test(`every route fits 360 px (${lang})`, async ({ page, apiLogin }) => {
+    test.slow();
+    await useSession(page, await apiLogin());
+    await page.addInitScript((l) => localStorage.setItem('hisLang', l), lang);
+    for (const path of ROUTES) {
+      await page.goto(path);
+      // The section has rendered (its spinner gone); polling pages never reach network idle.
+      await expect(page.locator('.shell__pending, .boot')).toHaveCount(0, { timeout: 20_000 });
+      await expect(page.locator('main, [role="main"]').first()).toBeVisible();
+      await expectNoSideScroll(page, path);
+    }
+  });
+}
+
+test("a visitor's modals are sheets that fit 360 px", async ({ page }) => {
+  test.slow();
+  await page.goto('/');
+  const header = shell(page).header;
+  await header.getByRole('button', { name: 'Log in' }).click();
+  const login = page.getByRole('dialog', { name: 'Log in' });
+  await expectSheet(page, login, 'log in');
+  await login.getByRole('button', { name: 'Forgot password?' }).click();
+  await expectSheet(page, page.getByRole('dialog', { name: 'Forgot password' }), 'forgot password');
+  await closeSheet(page);
+
+  await header.getByRole('button', { name: 'Register' }).click();
+  await expectSheet(page, page.getByRole('dialog', { name: 'Create account' }), 'register');
+  await closeSheet(page);
+
+  await header.getByRole('button', { name: 'Menu', exact: true }).click();
+  await shell(page).sideMenu.getByRole('button', { name: 'Customer service' }).click();
+  await page.getByRole('button', { name: 'Announcements' }).click();
+  await expectSheet(page, page.getByRole('dialog', { name: /Announcements/ }), 'announcements');
+  await closeSheet(page);
+
+  // A VASSALAGE vendor's game list (the game popup).
+  await page.getByRole('list', { name: 'Hot providers' }).getByRole('button', { name: /Evolution/ }).click();
+  await expectSheet(page, page.getByRole('dialog', { name: /Evolution/ }), 'game popup');
+  await closeSheet(page);
+});
+
+test("a member's and an agent's modals are sheets that fit 360 px", async ({ page, apiLogin }) => {
+  test.slow();
+  await useSession(page, await apiLogin(AGENT));
+  await page.goto('/');
+  const header = shell(page).header;
+  await expect(page.getByTestId('balance-amount')).toHaveText(/\$/, { timeout: 20_000 });
+  await header.getByRole('button', { name: 'Deposit' }).click();
+  await expectSheet(page, page.getByRole('dialog', { name: 'Members centre' }), 'members centre');
+  await closeSheet(page);
+
+  await header.getByRole('button', { name: /account menu/i }).click();
+  await page.getByRole('menuitem', { name: 'Agent centre' }).click();
+  await expectSheet(page, page.getByRole('dialog', { name: 'Agent centre' }), 'agent centre');
+  await closeSheet(page);
+
+  for (const [entry, name] of [
+    ['VIP level', /VIP/],
+    ['Refer a friend', /Refer/],
+  ] as const) {
+    await header.getByRole('button', { name: 'Menu', exact: true }).click();
+    await shell(page).sideMenu.getByRole('button', { name: entry }).click();
+    await expectSheet(page, page.getByRole('dialog', { name }), entry);
+    await closeSheet(page);
+  }
+});

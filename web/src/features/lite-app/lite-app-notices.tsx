@@ -1,0 +1,53 @@
+/**
+ * The lite app's notices (issue 16): an offline notice while the browser has no connection (the
+ * service worker still opens the portal's shell), and the prompt to reload on a new build.
+ */
+import { useSyncExternalStore } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Icon } from '../../ui/icons';
+import { useSwState } from './sw-state';
+import './lite-app.css';
+
+function subscribeOnline(onChange: () => void): () => void {
+  window.addEventListener('online', onChange);
+  window.addEventListener('offline', onChange);
+  return () => {
+    window.removeEventListener('online', onChange);
+    window.removeEventListener('offline', onChange);
+  };
+}
+
+/** Whether the browser says it is online (navigator.onLine with its events). */
+function useOnline(): boolean {
+  return useSyncExternalStore(
+    subscribeOnline,
+    () => navigator.onLine,
+    () => true,
+  );
+}
+
+export function LiteAppNotices() {
+  const { t } = useTranslation('common');
+  const online = useOnline();
+  const needRefresh = useSwState((s) => s.needRefresh);
+  const update = useSwState((s) => s.update);
+
+  return (
+    <div className="lite-notices">
+      {online ? null : (
+        <p className="lite-notice lite-notice--offline" role="status" data-testid="offline-notice">
+          <Icon name="info" size={18} />
+          <span>{t('offline')}</span>
+        </p>
+      )}
+      {needRefresh && update ? (
+        <div className="lite-notice" role="status">
+          <span>{t('update_ready')}</span>
+          <button type="button" className="btn btn--primary btn--sm" onClick={update}>
+            {t('update_reload')}
+          </button>
+        </div>
+      ) : null}
+    </div>
+  );
+}
