@@ -8,7 +8,7 @@ import { Suspense, useEffect, useState, type ReactNode } from 'react';
 import { BrowserRouter } from 'react-router-dom';
 import { permissionQuery, systemStatusQuery } from '../api/queries/system';
 import { hasControlApi } from '../features/sandbox/probe';
-import { currentLanguage, setLanguage } from '../i18n';
+import { currentLanguage, offeredLanguages, setLanguage } from '../i18n';
 import { DialogHost } from '../ui/dialog';
 import { ErrorState } from '../ui/error-state';
 import { PageSpinner } from '../ui/spinner';
@@ -40,7 +40,7 @@ function App() {
   const fallback = permission.data?.defaultLanguage;
   useEffect(() => {
     if (!languages?.length) return;
-    if (!languages.includes(currentLanguage().code)) void setLanguage(fallback ?? 'EN');
+    if (!offeredLanguages(languages).some((l) => l.code === currentLanguage().code)) void setLanguage(fallback ?? 'EN');
   }, [languages, fallback]);
 
   if (permission.isPending) return <FullPage><PageSpinner /></FullPage>;

@@ -15,8 +15,7 @@ import { openCustomerService } from '../../session/customer-service';
 import { layoutFor } from '../../session/layout-table';
 import { ui, useUi } from '../../session/ui-store';
 import { SIDE_MENU_MAX_VENDORS } from '../../config/constants';
-import { currentLanguage, setLanguage } from '../../i18n';
-import { languageByCode } from '../../i18n/languages';
+import { currentLanguage, offeredLanguages, setLanguage } from '../../i18n';
 import { alertDialog } from '../../ui/dialog';
 import { Icon, type IconName } from '../../ui/icons';
 import { LazyImage } from '../../ui/lazy-image';
@@ -92,7 +91,7 @@ export function SideMenu() {
   const unread = useQuery({ ...unreadCountQuery, enabled: !!auth.token && !auth.isGuest });
   const barsMode = layoutFor(pathname).barsByFlag === true;
 
-  const languages = permission.languages.map((c) => languageByCode(c)).filter((l) => !!l);
+  const languages = offeredLanguages(permission.languages);
   const current = currentLanguage();
   const android = permission.resources.find((r) => r.resourceType.toUpperCase() === 'ANDROID');
   const mobileConfig = permission.resources.find((r) => r.resourceType.toUpperCase() === 'MOBILECONFIG');
