@@ -7,6 +7,7 @@
 import type { LotteryGame, LotteryMenu as LotteryGroup, LotteryWorld, Numero } from '../../openapi/fixtures';
 import { badRequest, notFound } from '../errors';
 import { hash32, seeded } from './random';
+import { localize } from './localize';
 import { perLoad } from './registry';
 import type { Sim } from './state';
 
@@ -37,9 +38,9 @@ const state = perLoad<LotteryState>('lottery', (sim) => {
   return { recent: new Map(), bets: new Map(), fixtureDraws };
 });
 
-const gameView = (g: LotteryGame): LotteryGame => ({
+const gameView = (g: LotteryGame, language?: string): LotteryGame => ({
   gameCode: g.gameCode,
-  gameName: g.gameName,
+  gameName: localize(g, language).gameName,
   defaultPlayType: g.defaultPlayType,
   drawIntervalSeconds: g.drawIntervalSeconds,
 });
@@ -66,18 +67,18 @@ function groupsOf(sim: Sim, prizeMode: string | undefined) {
 }
 
 /** Menus of a prize mode (all modes when none is given): gameMenus with gameGroupCode and labelName. */
-export function lotteryMenu(sim: Sim, prizeMode?: string) {
+export function lotteryMenu(sim: Sim, prizeMode?: string, language?: string) {
   return {
     gameMenus: groupsOf(sim, prizeMode).map((g) => ({
       gameGroupCode: g.gameGroupCode,
-      labelName: g.labelName,
-      games: g.games.map(gameView),
+      labelName: localize(g, language).labelName,
+      games: g.games.map((x) => gameView(x, language)),
     })),
   };
 }
 
 /** The lotteries an account played recently, grouped as the menu is; empty for visitors. */
-export function recentLotteryMenu(sim: Sim, account: string | null, prizeMode?: string) {
+export function recentLotteryMenu(sim: Sim, account: string | null, prizeMode?: string, language?: string) {
   const groups = groupsOf(sim, prizeMode);
   const recent = account ? (state(sim).recent.get(account) ?? []) : [];
   const rank = (code: string) => recent.indexOf(code);
@@ -85,11 +86,11 @@ export function recentLotteryMenu(sim: Sim, account: string | null, prizeMode?: 
     gameMenus: groups
       .map((g) => ({
         gameGroupCode: g.gameGroupCode,
-        labelName: g.labelName,
+        labelName: localize(g, language).labelName,
         games: g.games
           .filter((x) => rank(x.gameCode) >= 0)
           .sort((a, b) => rank(a.gameCode) - rank(b.gameCode))
-          .map(gameView),
+          .map((x) => gameView(x, language)),
       }))
       .filter((g) => g.games.length > 0),
   };
@@ -100,6 +101,7 @@ export function popularLotteries(
   sim: Sim,
   count = POPULAR_COUNT,
   prizeMode?: string,
+  language?: string,
 ): LotteryGame[] {
   const bets = state(sim).bets;
   const seen = new Set<string>();
@@ -120,7 +122,7 @@ export function popularLotteries(
         a.gameCode.localeCompare(b.gameCode),
     )
     .slice(0, count)
-    .map(gameView);
+    .map((x) => gameView(x, language));
 }
 
 /** A lottery of the menus by code, or undefined. */
