@@ -58,9 +58,29 @@ test('a saved language the brand does not offer falls back to its default', asyn
   await expect(shell(page).header.getByRole('button', { name: 'Log in' })).toBeVisible();
 });
 
-test('other listed languages fall back to English where untranslated', async ({ page }) => {
+// Issue 17 item 1 changed this: a language of the spec without catalogues is never offered, even
+// when a brand lists it, so a saved one falls back to the brand's default instead of showing English
+// under its own name.
+test('a listed language without catalogues is not offered: a saved one falls back to the default', async ({ page }) => {
+  await patchJson<PermissionReply>(page, '**/wps/system/permission?**', (body) => {
+    body.value.languages = ['EN', 'TH', 'VI'];
+  });
   await page.addInitScript(() => localStorage.setItem('hisLang', 'TH'));
   await page.goto('/');
-  await expect(page.locator('html')).toHaveAttribute('lang', 'th');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   await expect(shell(page).header.getByRole('button', { name: 'Log in' })).toBeVisible();
+  await shell(page).sideMenu.getByRole('button', { name: 'Language' }).click();
+  const picker = page.getByRole('region', { name: 'Language' });
+  await expect(picker.getByRole('button', { name: /Tiếng Việt/ })).toBeVisible();
+  await expect(picker.getByRole('button', { name: /ไทย/ })).toHaveCount(0);
+});
+
+test('the demo brand offers English, Urdu, Vietnamese and Simplified Chinese, each translated', async ({ page }) => {
+  await page.goto('/');
+  await shell(page).sideMenu.getByRole('button', { name: 'Language' }).click();
+  const picker = page.getByRole('region', { name: 'Language' });
+  await expect(picker.getByRole('button')).toHaveText([/English/, /اردو/, /Tiếng Việt/, /简体中文/]);
+  await picker.getByRole('button', { name: /简体中文/ }).click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
+  await expect(shell(page).header.getByRole('button', { name: '登录' })).toBeVisible();
 });

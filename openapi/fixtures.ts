@@ -7,7 +7,8 @@
  *
  * Field names follow the spec's wire names (spec section 3); times are epoch milliseconds.
  */
-import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { Type, type Static, type TProperties, type TSchema } from '@sinclair/typebox';
+import { LanguageCodes } from './common';
 import { AGENT_TYPES, GUEST_TYPE } from './constants';
 import { FieldRuleSchema } from './field-rule-schema';
 import { ModuleNodeSchema } from './system';
@@ -15,6 +16,31 @@ import { ModuleNodeSchema } from './system';
 const literals = <const T extends readonly (string | number)[]>(values: T) =>
   Type.Union(values.map((v) => Type.Literal(v))) as unknown as TSchema & { static: T[number] };
 const Millis = () => Type.Integer({ minimum: 0, description: 'Epoch milliseconds.' });
+
+// ---- content languages ----
+
+/**
+ * The languages content can be translated into: the spec's codes other than English, in lower case
+ * as keys of an item's `tr` ('ur', 'vi', 'cn', …). The simulator answers in the one the `Language`
+ * header names, field by field, and in English for whatever an item does not translate (issue 17).
+ */
+export const CONTENT_LANGUAGES = LanguageCodes.filter((c) => c !== 'EN').map((c) => c.toLowerCase()) as Lowercase<
+  Exclude<(typeof LanguageCodes)[number], 'EN'>
+>[];
+export type ContentLanguage = (typeof CONTENT_LANGUAGES)[number];
+
+/**
+ * `tr`: per-language overrides of an item's texts, e.g. `{ ur: { title: '…' }, vi: { title: '…' } }`.
+ * Only the named fields may be overridden; an unknown language or field is refused at load.
+ */
+const Translations = <P extends TProperties>(fields: P) => {
+  const one = Type.Partial(Type.Object(fields, { additionalProperties: false }));
+  const byLanguage = Type.Object(Object.fromEntries(CONTENT_LANGUAGES.map((l) => [l, Type.Optional(one)])), {
+    additionalProperties: false,
+    description: 'Translations of the texts, by lower-case language code; English is the item itself.',
+  });
+  return Type.Optional(Type.Unsafe<Partial<Record<ContentLanguage, Static<typeof one>>>>(byLanguage));
+};
 
 // ---- games ----
 
@@ -140,6 +166,7 @@ export const BannerFixtureSchema = Type.Object({
   title: Type.String(),
   /** Second line drawn on the generated banner image. */
   subtitle: Type.String(),
+  tr: Translations({ title: Type.String(), subtitle: Type.String() }),
 });
 export type BannerFixture = Static<typeof BannerFixtureSchema>;
 
@@ -151,6 +178,7 @@ export const AnnouncementFixtureSchema = Type.Object({
   timestamp: Millis(),
   platform: Type.Literal('W'),
   execution: Type.Literal('B'),
+  tr: Translations({ title: Type.String(), content: Type.String() }),
 });
 export type AnnouncementFixture = Static<typeof AnnouncementFixtureSchema>;
 
@@ -184,6 +212,7 @@ export const PromotionFixtureSchema = Type.Object({
   enabled: Type.Boolean(),
   /** Raffles: the prize credited on claim (the default when absent). */
   prize: Type.Optional(Type.Number({ minimum: 0 })),
+  tr: Translations({ title: Type.String(), summary: Type.String(), content: Type.String() }),
 });
 export type PromotionFixture = Static<typeof PromotionFixtureSchema>;
 
@@ -197,6 +226,7 @@ export const VipLevelSchema = Type.Object({
   birthdayBonus: Type.Number({ minimum: 0 }),
   monthlyBonus: Type.Number({ minimum: 0 }),
   rebateRate: Type.Number({ minimum: 0 }),
+  tr: Translations({ labelName: Type.String() }),
 });
 export type VipLevel = Static<typeof VipLevelSchema>;
 
@@ -275,7 +305,13 @@ export type ContractFixture = Static<typeof ContractFixtureSchema>;
 
 export const AgentWorldSchema = Type.Object({
   announcements: Type.Array(
-    Type.Object({ id: Type.Integer(), title: Type.String(), content: Type.String(), timestamp: Millis() }),
+    Type.Object({
+      id: Type.Integer(),
+      title: Type.String(),
+      content: Type.String(),
+      timestamp: Millis(),
+      tr: Translations({ title: Type.String(), content: Type.String() }),
+    }),
   ),
   dividendContracts: Type.Array(ContractFixtureSchema),
   dailySalaryContracts: Type.Array(ContractFixtureSchema),
@@ -297,10 +333,20 @@ export const HelpSchema = Type.Object({
     Type.Object({
       id: Type.Integer(),
       title: Type.String(),
-      items: Type.Array(Type.Object({ id: Type.Integer(), title: Type.String(), content: Type.String() })),
+      items: Type.Array(
+        Type.Object({
+          id: Type.Integer(),
+          title: Type.String(),
+          content: Type.String(),
+          tr: Translations({ title: Type.String(), content: Type.String() }),
+        }),
+      ),
+      tr: Translations({ title: Type.String() }),
     }),
   ),
+  /** The user agreement (HTML). */
   protocol: Type.String(),
+  tr: Translations({ protocol: Type.String() }),
 });
 export type Help = Static<typeof HelpSchema>;
 
@@ -316,6 +362,7 @@ export const LotteryGameSchema = Type.Object({
   gameName: Type.String(),
   defaultPlayType: Type.String(),
   drawIntervalSeconds: Type.Integer({ minimum: 1 }),
+  tr: Translations({ gameName: Type.String() }),
 });
 export type LotteryGame = Static<typeof LotteryGameSchema>;
 
@@ -324,6 +371,7 @@ export const LotteryMenuSchema = Type.Object({
   labelName: Type.String(),
   prizeMode: Type.String(),
   games: Type.Array(LotteryGameSchema),
+  tr: Translations({ labelName: Type.String() }),
 });
 export type LotteryMenu = Static<typeof LotteryMenuSchema>;
 
@@ -351,6 +399,7 @@ export const MissionFixtureSchema = Type.Object({
   progress: Type.Number({ minimum: 0 }),
   reward: Type.Number({ minimum: 0 }),
   status: ActivityStatusSchema,
+  tr: Translations({ title: Type.String() }),
 });
 export type MissionFixture = Static<typeof MissionFixtureSchema>;
 

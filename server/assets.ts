@@ -28,6 +28,7 @@ import {
   vendorLogoSvg,
 } from './assets/draw';
 import { loadFixtureSource, type AssetSource } from './assets/source';
+import { contentLanguage, localize } from './sim/localize';
 import { FIXTURES_DIR } from './sim/world';
 
 export type { AssetSource };
@@ -129,21 +130,19 @@ export const assetRoutes: FastifyPluginAsync<AssetRoutesOptions> = async (app, o
       id,
     ),
   );
-  route('/assets/banner/:file', 'banner', (id) => {
+  // `?lang=ur` draws the artwork in that language (the banner list names it, issue 17 item 2).
+  const langOf = (query: Record<string, unknown>) => contentLanguage(typeof query.lang === 'string' ? query.lang : undefined);
+  route('/assets/banner/:file', 'banner', (id, query) => {
     const w = world();
-    return bannerSvg(
-      w.banners.find((b) => String(b.bannerId) === id),
-      w.brandName,
-      id,
-    );
+    const banner = w.banners.find((b) => String(b.bannerId) === id);
+    const lang = langOf(query);
+    return bannerSvg(banner && localize(banner, lang), w.brandName, id, lang);
   });
-  route('/assets/promo/:file', 'promotion', (id) => {
+  route('/assets/promo/:file', 'promotion', (id, query) => {
     const w = world();
-    return promoSvg(
-      w.promotions.find((p) => String(p.id) === id),
-      w.brandName,
-      id,
-    );
+    const promo = w.promotions.find((p) => String(p.id) === id);
+    const lang = langOf(query);
+    return promoSvg(promo && localize(promo, lang), w.brandName, id, lang);
   });
   route('/assets/avatar/:file', 'avatar', (id) => avatarSvg(id));
   route('/assets/reward/:file', 'reward', (id) => rewardSvg(id));

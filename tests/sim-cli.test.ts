@@ -41,6 +41,22 @@ async function freePort(): Promise<number> {
 }
 
 describe('sim CLI in-process', () => {
+  it("README's example: sms last 03001234567 finds the code sent to the +92 seed number, typed in any form", async () => {
+    const { app, url } = await server();
+    await cli(url, 'scenario', 'sms-login');
+    const sent = await call(app, 'POST', '/wps/verification/sms/login', {
+      body: { countryDialingCode: '+92', mobileNum: '03001234567' },
+    });
+    expect(sent.statusCode, sent.body).toBe(200);
+    const code = app.sim.sms.last()!.code;
+    for (const typed of ['03001234567', '3001234567', '+923001234567', '+92 300 123 4567']) {
+      const last = await cli(url, 'sms', 'last', typed);
+      expect(last.code, typed).toBe(0);
+      expect(last.out.split('\n')[0], typed).toBe(`code ${code}`);
+    }
+  });
+
+
   it('status, scenario, scenarios, flags', async () => {
     const { app, url } = await server();
     expect(await cli(url, 'status')).toMatchObject({ code: 0, out: 'status normal (0)' });
@@ -87,6 +103,15 @@ describe('sim CLI in-process', () => {
     expect((await cli(url, 'sms', 'outbox')).out).toContain(
       `+92 03111234567 [register] code ${code}`,
     );
+
+    // Issue 17 item 12: whatever form of the number QA types.
+    for (const typed of ['3111234567', '+92 311 1234567', '923111234567', '+923111234567', '0092 311 123 4567']) {
+      const found = await cli(url, 'sms', 'last', typed);
+      expect(found.code, typed).toBe(0);
+      expect(found.out.split('\n')[0], typed).toBe(`code ${code}`);
+      expect((await cli(url, 'sms', 'outbox', typed)).out, typed).toContain(`code ${code}`);
+    }
+    expect((await cli(url, 'sms', 'last', '3119999999')).code).toBe(EXIT.refused);
 
     await call(app, 'GET', '/wps/captcha');
     const captcha = await cli(url, 'captcha');

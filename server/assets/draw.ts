@@ -225,19 +225,53 @@ function centrepiece(group: string): string {
   }
 }
 
-export function bannerSvg(banner: BannerInfo | undefined, brandName: string, id: string): string {
+type Linkage = 'GAME' | 'PROMOTION' | 'URL' | 'NONE';
+interface ArtworkWords {
+  cta: Record<Linkage, string>;
+  footer: string;
+  tags: Record<string, string>;
+}
+const ENGLISH_WORDS: ArtworkWords = {
+  cta: { GAME: 'PLAY NOW', PROMOTION: 'CLAIM NOW', URL: 'LEARN MORE', NONE: 'JOIN NOW' },
+  footer: '18+ | Terms apply | Play responsibly',
+  tags: {},
+};
+/**
+ * The words drawn on banners and promotion cards besides the item's own texts, per content language
+ * (issue 17 item 2: no English headline or button baked into another language's artwork).
+ */
+export const ARTWORK_WORDS: Record<string, ArtworkWords> = {
+  ur: {
+    cta: { GAME: 'ابھی کھیلیں', PROMOTION: 'ابھی حاصل کریں', URL: 'مزید جانیں', NONE: 'ابھی شامل ہوں' },
+    footer: '18+ | شرائط لاگو ہیں | ذمہ داری سے کھیلیں',
+    tags: { new_player: 'نئے کھلاڑی', deposit: 'ڈپازٹ', rebate: 'ریبیٹ', vip: 'VIP', REFERRAL: 'ریفرل', raffle: 'لکی ڈرا' },
+  },
+  vi: {
+    cta: { GAME: 'CHƠI NGAY', PROMOTION: 'NHẬN NGAY', URL: 'XEM THÊM', NONE: 'THAM GIA' },
+    footer: '18+ | Áp dụng điều khoản | Chơi có trách nhiệm',
+    tags: { new_player: 'NGƯỜI MỚI', deposit: 'NẠP TIỀN', rebate: 'HOÀN TRẢ', vip: 'VIP', REFERRAL: 'GIỚI THIỆU', raffle: 'RÚT THĂM' },
+  },
+  cn: {
+    cta: { GAME: '立即游戏', PROMOTION: '立即领取', URL: '了解更多', NONE: '立即加入' },
+    footer: '18+ | 适用条款 | 理性游戏',
+    tags: { new_player: '新玩家', deposit: '存款', rebate: '返水', vip: 'VIP', REFERRAL: '推荐', raffle: '幸运抽奖' },
+  },
+};
+const wordsFor = (lang: string | undefined): ArtworkWords => (lang && ARTWORK_WORDS[lang]) || ENGLISH_WORDS;
+/**
+ * Right-to-left text keeps the artwork's left column: laid out right to left (so "100%" and "$500"
+ * sit where an Urdu reader expects them) with its end, the left edge, at the column's x.
+ */
+const textDir = (lang: string | undefined): string => (lang === 'ur' ? ' direction="rtl" unicode-bidi="embed" text-anchor="end"' : '');
+
+export function bannerSvg(banner: BannerInfo | undefined, brandName: string, id: string, lang?: string): string {
+  const words = wordsFor(lang);
+  const dir = textDir(lang);
   const title = banner?.title ?? `${brandName}: Play. Win. Repeat.`;
   const subtitle = banner?.subtitle ?? 'Slots, live casino, sports and lottery in one place';
   const theme = GROUP_THEMES[banner?.groupName ?? ''] ?? at(Object.values(GROUP_THEMES), hash(id));
   const [c1, c2, accent] = theme;
-  const cta =
-    banner?.linkageType === 'GAME'
-      ? 'PLAY NOW'
-      : banner?.linkageType === 'PROMOTION'
-        ? 'CLAIM NOW'
-        : banner?.linkageType === 'URL'
-          ? 'LEARN MORE'
-          : 'JOIN NOW';
+  const cta = xmlEscape(words.cta[banner?.linkageType ?? 'NONE']);
   const lines = wrap(title, 21, 2);
   // Vertical layout of the text block, centred: tag, headline lines, subtitle, button.
   const blockHeight = 40 + 28 + lines.length * 84 + 56 + 40 + 64;
@@ -277,19 +311,21 @@ export function bannerSvg(banner: BannerInfo | undefined, brandName: string, id:
       lines
         .map(
           (line, i) =>
-            `<text x="160" y="${headlineY + i * 84}" font-family="${FONT}" font-weight="900" font-size="76" fill="#ffffff" stroke="#000000" stroke-opacity="0.15" stroke-width="2">${xmlEscape(line)}</text>`,
+            `<text x="160" y="${headlineY + i * 84}"${dir} font-family="${FONT}" font-weight="900" font-size="76" fill="#ffffff" stroke="#000000" stroke-opacity="0.15" stroke-width="2">${xmlEscape(line)}</text>`,
         )
         .join('') +
-      `<text x="162" y="${subtitleY}" font-family="${FONT}" font-weight="500" font-size="34" fill="#ffffff" fill-opacity="0.9">${xmlEscape(wrap(subtitle, 62, 1)[0] ?? '')}</text>` +
+      `<text x="162" y="${subtitleY}"${dir} font-family="${FONT}" font-weight="500" font-size="34" fill="#ffffff" fill-opacity="0.9">${xmlEscape(wrap(subtitle, 62, 1)[0] ?? '')}</text>` +
       `<g transform="translate(160 ${ctaY})"><rect width="250" height="64" rx="32" fill="url(#cta)"/><rect x="4" y="4" width="242" height="26" rx="13" fill="#ffffff" fill-opacity="0.35"/>` +
       `<text x="125" y="42" text-anchor="middle" font-family="${FONT}" font-weight="900" font-size="26" fill="#5d2e00" letter-spacing="1">${cta}</text></g>` +
-      `<text x="1890" y="460" text-anchor="end" font-family="${FONT}" font-size="16" fill="#ffffff" fill-opacity="0.6">18+ | Terms apply | Play responsibly</text>`,
+      `<text x="1890" y="460" text-anchor="end" font-family="${FONT}" font-size="16" fill="#ffffff" fill-opacity="0.6">${xmlEscape(words.footer)}</text>`,
   );
 }
 
-export function promoSvg(promo: PromotionInfo | undefined, brandName: string, id: string): string {
+export function promoSvg(promo: PromotionInfo | undefined, brandName: string, id: string, lang?: string): string {
   const title = promo?.title ?? `${brandName} Promotion`;
-  const [c1, c2, tag] = PROMO_THEMES[promo?.category ?? ''] ?? ['#312e81', '#db2777', 'PROMOTION'];
+  const [c1, c2, englishTag] = PROMO_THEMES[promo?.category ?? ''] ?? ['#312e81', '#db2777', 'PROMOTION'];
+  const tag = xmlEscape(wordsFor(lang).tags[promo?.category ?? ''] ?? englishTag);
+  const dir = textDir(lang);
   const lines = wrap(title, 20, 3);
   const summary = wrap(promo?.summary ?? 'Exclusive rewards for Lucky Lotus players.', 46, 2);
   const top = 150 - (lines.length - 1) * 22;
@@ -310,13 +346,13 @@ export function promoSvg(promo: PromotionInfo | undefined, brandName: string, id
       lines
         .map(
           (line, i) =>
-            `<text x="44" y="${top + i * 48}" font-family="${FONT}" font-weight="900" font-size="40" fill="#ffffff">${xmlEscape(line)}</text>`,
+            `<text x="44" y="${top + i * 48}"${dir} font-family="${FONT}" font-weight="900" font-size="40" fill="#ffffff">${xmlEscape(line)}</text>`,
         )
         .join('') +
       summary
         .map(
           (line, i) =>
-            `<text x="46" y="${top + (lines.length - 1) * 48 + 46 + i * 26}" font-family="${FONT}" font-size="19" fill="#ffffff" fill-opacity="0.88">${xmlEscape(line)}</text>`,
+            `<text x="46" y="${top + (lines.length - 1) * 48 + 46 + i * 26}"${dir} font-family="${FONT}" font-size="19" fill="#ffffff" fill-opacity="0.88">${xmlEscape(line)}</text>`,
         )
         .join(''),
   );

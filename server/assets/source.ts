@@ -10,9 +10,9 @@ export type VendorInfo = Pick<VendorFixture, 'vendor' | 'vendorName' | 'gameCate
 
 export type GameInfo = Pick<GameFixture, 'gameId' | 'gameName' | 'vendor' | 'gameType' | 'gameClassify' | 'isHot' | 'isNew'>;
 
-export type BannerInfo = Pick<BannerFixture, 'bannerId' | 'groupName' | 'linkageType' | 'title'> & Partial<Pick<BannerFixture, 'subtitle'>>;
+export type BannerInfo = Pick<BannerFixture, 'bannerId' | 'groupName' | 'linkageType' | 'title'> & Partial<Pick<BannerFixture, 'subtitle' | 'tr'>>;
 
-export type PromotionInfo = Pick<PromotionFixture, 'id' | 'category' | 'title' | 'summary'>;
+export type PromotionInfo = Pick<PromotionFixture, 'id' | 'category' | 'title' | 'summary'> & Partial<Pick<PromotionFixture, 'tr'>>;
 
 export type CountryInfo = Pick<Country, 'countryCode' | 'name'>;
 

@@ -9,7 +9,7 @@ import { ErrorCode, ErrorEnvelopeSchema, Ok } from '../../openapi/common';
 import type { ModuleNode } from '../../openapi/system';
 import { ApiError, badRequest } from '../errors';
 import { settleSalaries } from '../sim/agent';
-import { normaliseMobile } from '../sim/sms';
+import { mobileMatches } from '../sim/sms';
 import type { Sim } from '../sim/state';
 import { listScenarios } from '../sim/world';
 import {
@@ -194,8 +194,8 @@ const handlers: ControlHandlers = {
   getSmsOutbox: ({ sim, query, reply }) => {
     // The outbox keeps the newest SMS_OUTBOX_KEEP; how many older ones went is said in a header.
     void reply.header(SMS_DROPPED_HEADER, String(sim.sms.dropped));
-    const mobile = query.mobile ? normaliseMobile(query.mobile) : undefined;
-    return sim.sms.outbox.filter((e) => !mobile || e.mobileNum === mobile).map((e) => ({ ...e }));
+    const mobile = query.mobile;
+    return sim.sms.outbox.filter((e) => !mobile || mobileMatches(mobile, e)).map((e) => ({ ...e }));
   },
 
   getLastSms: ({ sim, query }) => {

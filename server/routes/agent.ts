@@ -10,7 +10,7 @@ import * as agent from '../sim/agent';
 /** Agent centre routes plugin. */
 export async function agentRoutes(app: FastifyInstance): Promise<void> {
   registerArea(app, agentOps, {
-    getAgentAnnouncements: ({ sim }) => agent.announcements(sim),
+    getAgentAnnouncements: ({ sim, language }) => agent.announcements(sim, language),
     getTeamOverview: ({ sim, me }) => agent.teamOverview(sim, me()),
     registerDownline: ({ sim, me, body }) => agent.registerDownline(sim, me(), body),
     getDownlines: ({ sim, me, query }) => agent.downlines(sim, me(), query),

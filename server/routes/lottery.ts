@@ -9,17 +9,17 @@ import * as lottery from '../sim/lottery';
 /** Lottery routes plugin: draws follow the simulator clock. */
 export async function lotteryRoutes(app: FastifyInstance): Promise<void> {
   registerArea(app, lotteryOps, {
-    getLotteryMenu: ({ sim, query }) => lottery.lotteryMenu(sim, query.prizeMode),
+    getLotteryMenu: ({ sim, query, language }) => lottery.lotteryMenu(sim, query.prizeMode, language),
 
-    getRecentLotteryMenu: ({ sim, query, request }) => {
+    getRecentLotteryMenu: ({ sim, query, request, language }) => {
       // A public call: a visitor gets an empty menu, a logged-in player their own recent lotteries.
       const auth = request.headers.authorization;
       const session = sim.sessions.get(typeof auth === 'string' ? auth : undefined);
-      return lottery.recentLotteryMenu(sim, session?.account ?? null, query.prizeMode);
+      return lottery.recentLotteryMenu(sim, session?.account ?? null, query.prizeMode, language);
     },
 
-    getPopularLotteries: ({ sim, query }) =>
-      lottery.popularLotteries(sim, query.count, query.prizeMode),
+    getPopularLotteries: ({ sim, query, language }) =>
+      lottery.popularLotteries(sim, query.count, query.prizeMode, language),
 
     getVnNumeros: ({ sim, query }) => lottery.vnNumeros(sim, query.gameCode, query.count),
 

@@ -8,6 +8,7 @@ import { registerArea } from '../contract';
 import { ApiError, forbidden, refused } from '../errors';
 import { loginFailures } from '../sim/login-failures';
 import { checkMobile } from '../sim/sms';
+import { localize } from '../sim/localize';
 import type { Account, Sim } from '../sim/state';
 import { CAPTCHA_COOKIE } from './session';
 
@@ -19,7 +20,13 @@ function fieldErrors(errors: Record<string, FieldError>): ApiError | null {
   });
 }
 
-function memberView(sim: Sim, a: Account) {
+/** The rank's name in the player's language (VIP names are content, issue 17 item 2). */
+function vipLabel(sim: Sim, label: Account['clubLabel'], language: string | undefined): Account['clubLabel'] {
+  const level = sim.world.vip.find((v) => v.rankLevel === label.rankLevel && v.labelName === label.labelName);
+  return level ? { ...label, labelName: localize(level, language).labelName } : label;
+}
+
+function memberView(sim: Sim, a: Account, language?: string) {
   return {
     id: a.id,
     account: a.account,
@@ -28,7 +35,7 @@ function memberView(sim: Sim, a: Account) {
     isAgent: a.isAgent,
     toUpline: !!a.parentAccount && !sim.isGuest(a),
     customerId: a.customerId,
-    clubLabel: a.clubLabel,
+    clubLabel: vipLabel(sim, a.clubLabel, language),
     memberLabel: a.memberLabel,
     mobileNum: a.mobileNum,
     countryDialingCode: a.countryDialingCode,
@@ -97,7 +104,7 @@ function completeRegistration(sim: Sim, body: RegisterBody, account: string, pas
 /** Member routes plugin. */
 export async function memberRoutes(app: FastifyInstance): Promise<void> {
   registerArea(app, memberOps, {
-    getMemberInfo: ({ sim, me }) => memberView(sim, me()),
+    getMemberInfo: ({ sim, me, language }) => memberView(sim, me(), language),
 
     register: ({ sim, body, request }) => {
       if (!sim.flag('USERNAMEREG3') && !sim.flag('DIRECTREG3')) {
@@ -213,14 +220,14 @@ export async function memberRoutes(app: FastifyInstance): Promise<void> {
       return { affiliateCode: agent.affiliateCode, domain: query.domain, agentAccount: agent.account };
     },
 
-    getVipLevels: ({ sim, me }) => {
+    getVipLevels: ({ sim, me, language }) => {
       const account = me();
       const bets = sim.ledger.betsOf(account.account);
       const deposit = sim.ledger.transactions(account.account).filter((t) => t.kind === 'deposit').reduce((s, t) => s + t.amount, 0);
       return {
         current: account.clubLabel.rankLevel,
         progress: { deposit: roundMoney(deposit), bet: sumMoney(bets.map((b) => b.validBet)) },
-        levels: sim.world.vip,
+        levels: sim.world.vip.map((v) => localize(v, language)),
       };
     },
 

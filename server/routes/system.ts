@@ -6,14 +6,24 @@ import { AnnouncementSchema, BannerSchema, systemOps } from '../../openapi/syste
 import { encodeServicePath } from '../../openapi/wire-crypto';
 import { registerArea } from '../contract';
 import { refused } from '../errors';
+import { localize, withLang } from '../sim/localize';
 import type { Sim } from '../sim/state';
 import { maintenanceWindow } from '../sim/maintenance';
 
 type Announcement = Static<typeof AnnouncementSchema>;
 type Banner = Static<typeof BannerSchema>;
 
-const announcements = (sim: Sim): Announcement[] => sim.world.announcements;
-const banners = (sim: Sim): Banner[] => sim.world.banners;
+const announcements = (sim: Sim, language: string): Announcement[] =>
+  sim.world.announcements.map((a) => localize(a, language));
+/**
+ * Banners in the player's language: the texts, and the artwork drawn with them (its `lang` query),
+ * so no English headline or button stays baked into another language's banner.
+ */
+const banners = (sim: Sim, language: string): Banner[] =>
+  sim.world.banners.map((b) => {
+    const banner = localize(b, language);
+    return { ...banner, url: withLang(b.url, language) };
+  });
 
 function registerSettings(sim: Sim) {
   const rules = sim.world.registerRules;
@@ -95,9 +105,12 @@ export async function systemRoutes(app: FastifyInstance): Promise<void> {
         speed: Math.round(d.speed),
       })),
 
-    getHelpCenter: ({ sim }) => {
-      const { categories, protocol } = sim.world.help;
-      return { categories, protocol };
+    getHelpCenter: ({ sim, language }) => {
+      const help = localize(sim.world.help, language);
+      return {
+        categories: help.categories.map((c) => ({ ...localize(c, language), items: c.items.map((i) => localize(i, language)) })),
+        protocol: help.protocol,
+      };
     },
 
     getCustomerService: ({ sim }) => {
@@ -112,11 +125,11 @@ export async function systemRoutes(app: FastifyInstance): Promise<void> {
       };
     },
 
-    getBanners: ({ sim, query }) => banners(sim).filter((b) => b.groupName === query.groupName),
+    getBanners: ({ sim, query, language }) => banners(sim, language).filter((b) => b.groupName === query.groupName),
 
-    getAnnouncements: ({ sim, query }) => {
+    getAnnouncements: ({ sim, query, language }) => {
       const types = new Set(query.types.split(',').map((t) => t.trim()).filter(Boolean));
-      const rows = announcements(sim)
+      const rows = announcements(sim, language)
         .filter((a) => types.has(a.type))
         .sort((a, b) => b.timestamp - a.timestamp);
       const pageNo = query.pageNo ?? 1;
@@ -130,11 +143,11 @@ export async function systemRoutes(app: FastifyInstance): Promise<void> {
       };
     },
 
-    getNotices: ({ sim }) => {
-      const all = announcements(sim);
+    getNotices: ({ sim, language }) => {
+      const all = announcements(sim, language);
       return {
         player: all.filter((a) => a.type === 'PL'),
-        banners: banners(sim).filter((b) => b.groupName === 'w_hot'),
+        banners: banners(sim, language).filter((b) => b.groupName === 'w_hot'),
         popup: all.filter((a) => a.type === 'PU'),
         promotion: all.filter((a) => a.type === 'PR'),
       };

@@ -13,6 +13,7 @@ import { ApiError, forbidden, notFound, refused } from '../errors';
 import type { BetRow, LedgerTx } from './ledger';
 import { pageFromQuery } from './page-query';
 import type { PageOf } from './paging';
+import { localize } from './localize';
 import { perLoad } from './registry';
 import type { Account, Sim } from './state';
 import { roundMoney, sumMoney } from '../../openapi/money';
@@ -229,8 +230,9 @@ export function teamOverview(sim: Sim, me: Account) {
   };
 }
 
-export function announcements(sim: Sim): Announcement[] {
+export function announcements(sim: Sim, language?: string): Announcement[] {
   return sim.world.agent.announcements
+    .map((a) => localize(a, language))
     .map((a) => ({
       id: a.id,
       type: 'B',

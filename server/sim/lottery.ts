@@ -7,6 +7,7 @@
 import type { LotteryGame, LotteryMenu as LotteryGroup, LotteryWorld, Numero } from '../../openapi/fixtures';
 import { badRequest, notFound } from '../errors';
 import { hash32, seeded } from './random';
+import { localize } from './localize';
 import { perLoad } from './registry';
 import type { Sim } from './state';
 
@@ -37,21 +38,19 @@ const state = perLoad<LotteryState>('lottery', (sim) => {
   return { recent: new Map(), bets: new Map(), fixtureDraws };
 });
 
-/** A lottery as the menus list it: with its next draw's number and time (issue 17 item 9). */
+/** A lottery as the menus list it: in the caller's language, with its next draw's number and time (issue 17 item 9). */
 export interface LotteryGameView extends LotteryGame {
   nextNumero: string;
   nextDrawTime: number;
 }
 
-const gameView =
-  (sim: Sim) =>
-  (g: LotteryGame): LotteryGameView => ({
-    gameCode: g.gameCode,
-    gameName: g.gameName,
-    defaultPlayType: g.defaultPlayType,
-    drawIntervalSeconds: g.drawIntervalSeconds,
-    ...nextDraw(sim, g, lookupLottery(sim, g.gameCode)?.vn ?? false),
-  });
+const gameView = (sim: Sim, g: LotteryGame, language?: string): LotteryGameView => ({
+  gameCode: g.gameCode,
+  gameName: localize(g, language).gameName,
+  defaultPlayType: g.defaultPlayType,
+  drawIntervalSeconds: g.drawIntervalSeconds,
+  ...nextDraw(sim, g, lookupLottery(sim, g.gameCode)?.vn ?? false),
+});
 
 function allGroups(sim: Sim): (LotteryGroup & { vn: boolean })[] {
   const w = lotteryWorld(sim);
@@ -75,18 +74,18 @@ function groupsOf(sim: Sim, prizeMode: string | undefined) {
 }
 
 /** Menus of a prize mode (all modes when none is given): gameMenus with gameGroupCode and labelName. */
-export function lotteryMenu(sim: Sim, prizeMode?: string) {
+export function lotteryMenu(sim: Sim, prizeMode?: string, language?: string) {
   return {
     gameMenus: groupsOf(sim, prizeMode).map((g) => ({
       gameGroupCode: g.gameGroupCode,
-      labelName: g.labelName,
-      games: g.games.map(gameView(sim)),
+      labelName: localize(g, language).labelName,
+      games: g.games.map((x) => gameView(sim, x, language)),
     })),
   };
 }
 
 /** The lotteries an account played recently, grouped as the menu is; empty for visitors. */
-export function recentLotteryMenu(sim: Sim, account: string | null, prizeMode?: string) {
+export function recentLotteryMenu(sim: Sim, account: string | null, prizeMode?: string, language?: string) {
   const groups = groupsOf(sim, prizeMode);
   const recent = account ? (state(sim).recent.get(account) ?? []) : [];
   const rank = (code: string) => recent.indexOf(code);
@@ -94,11 +93,11 @@ export function recentLotteryMenu(sim: Sim, account: string | null, prizeMode?: 
     gameMenus: groups
       .map((g) => ({
         gameGroupCode: g.gameGroupCode,
-        labelName: g.labelName,
+        labelName: localize(g, language).labelName,
         games: g.games
           .filter((x) => rank(x.gameCode) >= 0)
           .sort((a, b) => rank(a.gameCode) - rank(b.gameCode))
-          .map(gameView(sim)),
+          .map((x) => gameView(sim, x, language)),
       }))
       .filter((g) => g.games.length > 0),
   };
@@ -109,6 +108,7 @@ export function popularLotteries(
   sim: Sim,
   count = POPULAR_COUNT,
   prizeMode?: string,
+  language?: string,
 ): LotteryGameView[] {
   const bets = state(sim).bets;
   const seen = new Set<string>();
@@ -129,7 +129,7 @@ export function popularLotteries(
         a.gameCode.localeCompare(b.gameCode),
     )
     .slice(0, count)
-    .map(gameView(sim));
+    .map((x) => gameView(sim, x, language));
 }
 
 /** A lottery of the menus by code, or undefined. */

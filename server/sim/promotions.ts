@@ -7,6 +7,7 @@ import type { Static } from '@sinclair/typebox';
 import type { PromotionFixture } from '../../openapi/fixtures';
 import type { ActivityStatus, PromotionSchema } from '../../openapi/promotions';
 import { forbidden, notFound, refused } from '../errors';
+import { localize, withLang } from './localize';
 import { perLoad } from './registry';
 import type { Account, Sim } from './state';
 
@@ -76,14 +77,16 @@ function setStatus(sim: Sim, account: string, id: number, status: Status): void 
   byAccount.set(account, mine);
 }
 
-function view(sim: Sim, p: PromotionFixture, account: string | null): Promotion {
+function view(sim: Sim, p: PromotionFixture, account: string | null, language?: string): Promotion {
+  const text = localize(p, language);
   return {
     id: p.id,
     category: p.category,
-    title: p.title,
-    summary: p.summary,
-    content: p.content,
-    image: p.image,
+    title: text.title,
+    summary: text.summary,
+    content: text.content,
+    // The card artwork carries the title: drawn in the same language (server/assets.ts).
+    image: withLang(p.image, language),
     startTime: p.startTime,
     endTime: p.endTime,
     status: statusOf(sim, p, account),
@@ -102,14 +105,14 @@ export function optionalAccount(
   return (session && sim.accounts.get(session.account)) ?? null;
 }
 
-export function list(sim: Sim, account: Account | null, category?: string): Promotion[] {
+export function list(sim: Sim, account: Account | null, category?: string, language?: string): Promotion[] {
   return fixtures(sim)
     .filter((p) => !category || p.category === category)
-    .map((p) => view(sim, p, account?.account ?? null));
+    .map((p) => view(sim, p, account?.account ?? null, language));
 }
 
-export function detail(sim: Sim, account: Account | null, id: number): Promotion {
-  return view(sim, find(sim, id), account?.account ?? null);
+export function detail(sim: Sim, account: Account | null, id: number, language?: string): Promotion {
+  return view(sim, find(sim, id), account?.account ?? null, language);
 }
 
 /** Available promos by type; REFERRAL is enabled exactly when the invite module (INVITE3) is on. */
@@ -135,7 +138,7 @@ export function available(sim: Sim): { type: string; enabled: boolean }[] {
  * ('joined', or 'applying' for categories staff review) and 'claim' applies for the bonus
  * ('applying' until staff issue it). Raffle prizes are claimed with claimRaffle instead.
  */
-export function join(sim: Sim, me: Account, body: { id: number; comment?: string }): Promotion {
+export function join(sim: Sim, me: Account, body: { id: number; comment?: string }, language?: string): Promotion {
   const promo = find(sim, body.id);
   if (promo.category === 'REFERRAL' && !sim.flag('INVITE3')) {
     throw forbidden('operation-not-allowed', 'Invitations are not enabled');
@@ -157,7 +160,7 @@ export function join(sim: Sim, me: Account, body: { id: number; comment?: string
       (comments.get(me.account) ?? new Map<number, string>()).set(promo.id, body.comment),
     );
   }
-  return view(sim, promo, me.account);
+  return view(sim, promo, me.account, language);
 }
 
 /** A raffle prize is credited to the wallet once; the promotion then reads 'claimed'. */
@@ -181,11 +184,11 @@ export function claimRaffle(
 }
 
 /** The reward centre: the promotions the player takes part in, with their states. */
-export function rewardCenter(sim: Sim, me: Account): Promotion[] {
-  return list(sim, me).filter((p) => !NOT_TAKEN.has(p.status));
+export function rewardCenter(sim: Sim, me: Account, language?: string): Promotion[] {
+  return list(sim, me, undefined, language).filter((p) => !NOT_TAKEN.has(p.status));
 }
 
-const missions = (sim: Sim) => sim.world.system.missions.map((m) => ({ ...m }));
+const missions = (sim: Sim, language?: string) => sim.world.system.missions.map((m) => localize(m, language));
 
 /** The badge of the mission menu item: open missions (0 hides it, also when MISSION3 is off). */
 export function missionSummary(sim: Sim): { count: number; claimable: number } {
@@ -203,7 +206,7 @@ function mask(name: string): string {
 }
 
 /** Missions and a leaderboard of real accounts ranked by their total valid bet. */
-export function missionLeaderboard(sim: Sim) {
+export function missionLeaderboard(sim: Sim, language?: string) {
   if (!sim.flag('MISSION3')) throw forbidden('operation-not-allowed', 'Missions are not enabled');
   const scores = [...sim.accounts.values()]
     .filter((a) => !sim.isGuest(a))
@@ -215,7 +218,7 @@ export function missionLeaderboard(sim: Sim) {
     .sort((a, b) => b.score - a.score || a.player.localeCompare(b.player))
     .slice(0, LEADERBOARD_SIZE);
   return {
-    missions: missions(sim),
+    missions: missions(sim, language),
     leaderboard: scores.map((r, i) => ({ rank: i + 1, player: mask(r.player), score: r.score })),
   };
 }

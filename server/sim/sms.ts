@@ -36,6 +36,21 @@ export function normaliseMobile(mobile: string): string {
   return mobile.replace(/[\s-]/g, '');
 }
 
+/**
+ * Whether a number as QA types it names the number an SMS went to: national with a leading 0
+ * (03001234567), bare (3001234567), or with the dialing code (+92 300 1234567, 923001234567,
+ * 00923001234567), whichever of these forms the app sent (issue 17 item 12).
+ */
+export function mobileMatches(query: string, entry: Pick<OutboxEntry, 'mobileNum' | 'countryDialingCode'>): boolean {
+  const national = (s: string) => s.replace(/\D/g, '').replace(/^0+/, '');
+  const dial = entry.countryDialingCode.replace(/\D/g, '');
+  let sent = national(entry.mobileNum);
+  if (dial && sent.startsWith(dial) && sent.length - dial.length >= 7) sent = sent.slice(dial.length);
+  const typed = national(query);
+  if (!typed) return false;
+  return typed === sent || (dial !== '' && typed === dial + sent);
+}
+
 /** `field` names the body field in the error (the register SMS call sends it as mobileNo). */
 export function checkMobile(mobile: string | undefined, field = 'body/mobileNum'): string {
   const m = normaliseMobile(mobile ?? '');
@@ -152,10 +167,9 @@ export class SmsService {
   }
 
   last(mobileNum?: string): OutboxEntry | undefined {
-    const mobile = mobileNum ? normaliseMobile(mobileNum) : undefined;
     for (let i = this.outbox.length - 1; i >= 0; i--) {
       const e = this.outbox[i];
-      if (e && (!mobile || e.mobileNum === mobile)) return e;
+      if (e && (!mobileNum || mobileMatches(mobileNum, e))) return e;
     }
     return undefined;
   }

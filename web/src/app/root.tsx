@@ -9,7 +9,7 @@ import { BrowserRouter } from 'react-router-dom';
 import { permissionQuery, systemStatusQuery } from '../api/queries/system';
 import { LiteAppNotices } from '../features/lite-app/lite-app-notices';
 import { hasControlApi } from '../features/sandbox/probe';
-import { currentLanguage, setLanguage } from '../i18n';
+import { currentLanguage, offeredLanguages, setLanguage } from '../i18n';
 import { DialogHost } from '../ui/dialog';
 import { ErrorState } from '../ui/error-state';
 import { PageSpinner } from '../ui/spinner';
@@ -41,7 +41,7 @@ function App() {
   const fallback = permission.data?.defaultLanguage;
   useEffect(() => {
     if (!languages?.length) return;
-    if (!languages.includes(currentLanguage().code)) void setLanguage(fallback ?? 'EN');
+    if (!offeredLanguages(languages).some((l) => l.code === currentLanguage().code)) void setLanguage(fallback ?? 'EN');
   }, [languages, fallback]);
 
   if (permission.isPending) return <FullPage><PageSpinner /></FullPage>;

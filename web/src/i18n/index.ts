@@ -57,6 +57,26 @@ export function currentLanguageCode(): string {
   return languageByCode(i18n.resolvedLanguage ?? i18n.language)?.code ?? DEFAULT_LANGUAGE.code;
 }
 
+/** Languages that ship catalogues in this build (English and every `locales/<lng>/` folder). */
+const CATALOGUED = new Set(['en', ...Object.keys(others).map((path) => path.split('/')[2] ?? '')]);
+
+/**
+ * The languages a brand offers (its runtime config, permission `languages`) that this build can show
+ * in full: offered means complete (issue 17). A code of the spec without catalogues stays out of the
+ * picker until a brand supplies them (locales/<lng>/, checked by offered-languages.test.ts).
+ */
+export function offeredLanguages(codes: readonly string[]): LanguageInfo[] {
+  const seen = new Set<string>();
+  const list: LanguageInfo[] = [];
+  for (const code of codes) {
+    const info = languageByCode(code);
+    if (!info || seen.has(info.code) || !CATALOGUED.has(info.lng)) continue;
+    seen.add(info.code);
+    list.push(info);
+  }
+  return list;
+}
+
 export function currentLanguage(): LanguageInfo {
   return languageByCode(i18n.language) ?? DEFAULT_LANGUAGE;
 }

@@ -27,6 +27,13 @@ export interface AuthValue {
   token: string | null;
   /** getMemberInfo, once loaded. */
   member: Member | undefined;
+  /**
+   * Why the member info could not be read (null when it was, or is loading). A failing call never
+   * changes who the player is (issue 17 item 16): the session stays, the header shows this with a retry.
+   */
+  memberError: unknown;
+  /** Read the member info again (the retry of memberError). */
+  reloadMember(): void;
   /** Account type: 0 player, 1/2/41/42 agent, 4 guest/trial; null for visitors. */
   isAgent: number | null;
   /** Guest/trial account (isAgent 4): no member centre, no launches. */
@@ -68,6 +75,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const storedType = useSyncExternalStore(session.subscribe, session.isAgent, session.isAgent);
   const memberQuery = useQuery({ ...memberInfoQuery, enabled: !!token });
   const member = token ? memberQuery.data : undefined;
+  const memberError = token && !member && memberQuery.isError ? memberQuery.error : null;
+  const refetchMember = memberQuery.refetch;
+  const reloadMember = useCallback(() => void refetchMember(), [refetchMember]);
   const isAgent = token ? (member?.isAgent ?? storedType) : null;
 
   // Keep the stored account type true to the member info (design.md: isAgent lives in
@@ -136,6 +146,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     return {
       token,
       member,
+      memberError,
+      reloadMember,
       isAgent,
       isGuest,
       isAgentAccount: isAgent !== null && AGENT_TYPES.includes(isAgent),
@@ -156,7 +168,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       logout,
       confirmLogout,
     };
-  }, [token, member, isAgent, openLogin, startSession, restartLogin, logout, confirmLogout]);
+  }, [token, member, memberError, reloadMember, isAgent, openLogin, startSession, restartLogin, logout, confirmLogout]);
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

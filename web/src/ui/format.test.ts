@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 // The formatter reads the language at each call: a switch here stands for i18next's.
-const current = vi.hoisted(() => ({ htmlLang: 'en' }));
+const current = vi.hoisted(() => ({ htmlLang: 'en', dir: 'ltr' }));
 vi.mock('../i18n', () => ({ currentLanguage: () => current }));
 
 const { formatCount, formatDate, formatLongDateTime, formatMoney, formatNumber, formatPercent, formatTime } = await import('./format');
@@ -11,6 +11,7 @@ const AT = Date.UTC(2026, 10, 23, 15, 4);
 describe('format (bound to the current language)', () => {
   beforeEach(() => {
     current.htmlLang = 'en';
+    current.dir = 'ltr';
     process.env.TZ = 'UTC';
   });
 
@@ -49,5 +50,34 @@ describe('format (bound to the current language)', () => {
     expect(formatLongDateTime(AT)).toMatch(/November 23, 2026/);
     current.htmlLang = 'es';
     expect(formatDate(AT, false)).toMatch(/nov/);
+  });
+
+  it('isolates every figure left-to-right on a right-to-left page, with a full stop for decimals (issue 17 item 3)', () => {
+    current.htmlLang = 'ur';
+    current.dir = 'rtl';
+    const LRI = '\u2066';
+    const FSI = '\u2068';
+    const PDI = '\u2069';
+    expect(formatMoney(10, '$')).toBe(`${LRI}$10.00${PDI}`);
+    expect(formatMoney(1234.5, '$')).toBe(`${LRI}$1,234.50${PDI}`);
+    expect(formatMoney(500, '$', { wholeWithoutCents: true })).toBe(`${LRI}$500${PDI}`);
+    expect(formatPercent(12.5)).toBe(`${LRI}12.5%${PDI}`);
+    expect(formatNumber(1234567)).toBe(`${LRI}1,234,567${PDI}`);
+    expect(formatCount(3)).toBe(`${LRI}3${PDI}`);
+    // Dates carry Urdu month names: their isolate follows the first strong letter.
+    expect(formatDate(AT)).toMatch(new RegExp(`^${FSI}[^${PDI}]+${PDI}$`));
+    expect(formatTime(AT).startsWith(FSI)).toBe(true);
+    // A range and a sign put together from isolated figures keep each figure whole.
+    expect(`+${formatMoney(100, '$')}`).toBe(`+${LRI}$100.00${PDI}`);
+    expect(`${formatMoney(10, '$', { wholeWithoutCents: true })} – ${formatMoney(99, '$', { wholeWithoutCents: true })}`).toBe(`${LRI}$10${PDI} – ${LRI}$99${PDI}`);
+  });
+
+  it('leaves left-to-right languages without isolates', () => {
+    for (const lang of ['en', 'vi', 'zh-CN']) {
+      current.htmlLang = lang;
+      expect(formatMoney(10, '$')).not.toMatch(/[\u2066-\u2069]/);
+    }
+    current.htmlLang = 'vi';
+    expect(formatMoney(1234.5, '$')).toBe('$1.234,50');
   });
 });

@@ -22,6 +22,20 @@ function cached<F>(cache: Map<string, F>, key: string, make: () => F): F {
   return format;
 }
 
+/**
+ * Right-to-left pages get every formatted figure as a left-to-right isolate (U+2066 … U+2069, what
+ * `<bdi dir="ltr">` does in markup): "$10.00", "+$100", "12.5%", a date, stay in their order inside
+ * Urdu sentences and next to other figures ("$10 – $99"), wherever the string is put (issue 17 item 3).
+ * Left-to-right languages get the bare string.
+ */
+export const LTR_ISOLATE = '\u2066';
+/** Dates and times carry month and day-period words of the language: their isolate takes its direction. */
+export const FIRST_STRONG_ISOLATE = '\u2068';
+export const POP_ISOLATE = '\u2069';
+function isolated(text: string, open = LTR_ISOLATE): string {
+  return currentLanguage().dir === 'rtl' ? `${open}${text}${POP_ISOLATE}` : text;
+}
+
 function numberFormat(kind: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
   const lang = currentLanguage().htmlLang;
   return cached(numberFormats, `${lang}|${kind}`, () => new Intl.NumberFormat(lang, { ...options, numberingSystem: 'latn' }));
@@ -34,17 +48,17 @@ function dateFormat(kind: string, options: Intl.DateTimeFormatOptions): Intl.Dat
 
 /** A count or a figure, grouped, up to three decimals (Intl's default): "1,234", "0.5". */
 export function formatNumber(n: number): string {
-  return numberFormat('number', {}).format(n);
+  return isolated(numberFormat('number', {}).format(n));
 }
 
 /** A whole count ("1,234"); a fraction is rounded as Intl rounds it. */
 export function formatCount(n: number): string {
-  return numberFormat('count', { maximumFractionDigits: 0 }).format(n);
+  return isolated(numberFormat('count', { maximumFractionDigits: 0 }).format(n));
 }
 
 /** A percentage given in percent (12.5 → "12.5%"), up to two decimals. */
 export function formatPercent(percent: number): string {
-  return `${numberFormat('percent', { maximumFractionDigits: 2 }).format(percent)}%`;
+  return isolated(`${numberFormat('percent', { maximumFractionDigits: 2 }).format(percent)}%`);
 }
 
 /**
@@ -57,19 +71,22 @@ export function formatMoney(amount: number, symbol: string = DEFAULT_CURRENCY_SY
   const text = whole
     ? numberFormat('money-whole', { maximumFractionDigits: 0 }).format(amount)
     : numberFormat('money', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(amount);
-  return `${symbol || DEFAULT_CURRENCY_SYMBOL}${text}`;
+  return isolated(`${symbol || DEFAULT_CURRENCY_SYMBOL}${text}`);
 }
 
 /** A day ("Nov 23, 2026"), with the time by default ("Nov 23, 2026, 3:04 PM"). */
 export function formatDate(epochMs: number, withTime = true): string {
-  return withTime
-    ? dateFormat('date-time', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(epochMs))
-    : dateFormat('date', { dateStyle: 'medium' }).format(new Date(epochMs));
+  return isolated(
+    withTime
+      ? dateFormat('date-time', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(epochMs))
+      : dateFormat('date', { dateStyle: 'medium' }).format(new Date(epochMs)),
+    FIRST_STRONG_ISOLATE,
+  );
 }
 
 /** The time of day only ("3:04 PM"). */
 export function formatTime(epochMs: number): string {
-  return dateFormat('time', { timeStyle: 'short' }).format(new Date(epochMs));
+  return isolated(dateFormat('time', { timeStyle: 'short' }).format(new Date(epochMs)), FIRST_STRONG_ISOLATE);
 }
 
 /** A draw time in full, weekday included ("Monday, November 23, 2026 at 3:04 PM"). */

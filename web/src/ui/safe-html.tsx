@@ -17,7 +17,11 @@ export function sanitize(html: string): string {
   return DOMPurify.sanitize(html, { USE_PROFILES: { html: true }, FORBID_TAGS: ['style', 'form', 'input'], FORBID_ATTR: ['style'] });
 }
 
+/**
+ * `dir="auto"`: server text reads in its own direction, so an English item shown on an Urdu page (the
+ * per-item fallback of issue 17) keeps its left-to-right order, and Urdu text its right-to-left one.
+ */
 export function SafeHtml({ html, className }: { html: string; className?: string }) {
   const clean = useMemo(() => sanitize(html), [html]);
-  return <div className={`rich-text${className ? ` ${className}` : ''}`} dangerouslySetInnerHTML={{ __html: clean }} />;
+  return <div dir="auto" className={`rich-text${className ? ` ${className}` : ''}`} dangerouslySetInnerHTML={{ __html: clean }} />;
 }

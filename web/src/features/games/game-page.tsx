@@ -6,7 +6,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { ApiError } from '../../api/client';
 import { balanceQuery } from '../../api/queries/member';
 import { useAuth } from '../../session/auth';
@@ -63,10 +63,7 @@ export function GamePage() {
   }, [location.key]);
 
   const relaunch = useCallback(async () => {
-    if (!gameId) {
-      setPhase({ kind: 'error', error: new ApiError('unknown', '', 0) });
-      return;
-    }
+    if (!gameId) return;
     if (!auth.token || auth.isGuest) {
       setPhase({ kind: 'login' });
       auth.requireLogin();
@@ -87,6 +84,7 @@ export function GamePage() {
 
   // Opened without an address (reload): launch now; again once a visitor has logged in.
   useEffect(() => {
+    if (!gameId) return;
     if (phase.kind === 'launching' || (phase.kind === 'login' && auth.token && !auth.isGuest)) void relaunch();
     // eslint-disable-next-line react-hooks/exhaustive-deps -- run on entering these phases and on login
   }, [phase.kind, auth.token]);
@@ -154,7 +152,21 @@ export function GamePage() {
         ) : null}
       </div>
 
-      {phase.kind === 'maintenance' ? (
+      {!gameId ? (
+        // A bare /game (no game named): say so and lead to the games, never a blank or a retry loop (issue 17 item 17).
+        <div className="gx-gameframe">
+          <div className="gx-gameframe__state" role="alert">
+            <CategoryIcon name="TOOLS" size={40} />
+            <p className="gx-gameframe__error-title">{t('game.none_title')}</p>
+            <p>{t('game.none_text')}</p>
+            <div className="gx-gameframe__actions">
+              <Link to="/" className="btn btn--primary">
+                {t('maintenance.home')}
+              </Link>
+            </div>
+          </div>
+        </div>
+      ) : phase.kind === 'maintenance' ? (
         <GameMaintenance gameId={gameId} name={name} />
       ) : (
         <div className="gx-gameframe">

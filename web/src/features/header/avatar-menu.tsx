@@ -58,16 +58,34 @@ export function AvatarMenu() {
 
   const items: Item[] = [
     { key: 'members', label: t('members'), icon: 'user', run: centre('securityCenter') },
-    { key: 'account', label: t('account_record'), icon: 'record', run: centre('transactionHistory') },
+    {
+      key: 'account',
+      label: t('account_record'),
+      icon: 'record',
+      run: centre('transactionHistory'),
+    },
     { key: 'betting', label: t('betting_record'), icon: 'bet', run: centre('personalHistoryCopy') },
     // The points mall (issue 17 item 5): its page explains itself to a trial account.
     ...(isFlagOn(permission, 'POINTMALL3')
       ? [{ key: 'points', label: t('points_mall'), icon: 'gift' as const, run: () => void navigate('/pointMall') }]
       : []),
     ...(auth.isAgentAccount
-      ? [{ key: 'agent', label: t('agent'), icon: 'agent' as const, run: () => ui.openCentre('agent', 'agentTeamOverview') }]
+      ? [
+          {
+            key: 'agent',
+            label: t('agent'),
+            icon: 'agent' as const,
+            run: () => ui.openCentre('agent', 'agentTeamOverview'),
+          },
+        ]
       : []),
-    { key: 'logout', label: t('sign_out'), icon: 'logout', run: () => void auth.confirmLogout(), danger: true },
+    {
+      key: 'logout',
+      label: t('sign_out'),
+      icon: 'logout',
+      run: () => void auth.confirmLogout(),
+      danger: true,
+    },
   ];
 
   const focusItem = (index: number) => {
@@ -85,7 +103,9 @@ export function AvatarMenu() {
   };
 
   const onMenuKey = (e: KeyboardEvent<HTMLUListElement>) => {
-    const nodes = Array.from(menuRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? []);
+    const nodes = Array.from(
+      menuRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [],
+    );
     const at = nodes.indexOf(document.activeElement as HTMLElement);
     if (e.key === 'ArrowDown') focusItem(at + 1);
     else if (e.key === 'ArrowUp') focusItem(at - 1);
@@ -99,74 +119,102 @@ export function AvatarMenu() {
     e.preventDefault();
   };
 
-  const name = auth.member?.nickname || auth.member?.account || t('guest');
+  // Until the member info is read (or while it fails) the player is still who they logged in as:
+  // never "Guest" for a member (issue 17 item 16); a trial account is one.
+  const name =
+    auth.member?.nickname ||
+    auth.member?.account ||
+    (auth.isGuest ? t('guest') : auth.memberError ? t('member_unavailable') : t('loading', { ns: 'common' }));
   const label = auth.member?.clubLabel;
 
   return (
-    <div
-      className="avatar-menu"
-      onMouseEnter={() => {
-        window.clearTimeout(closeTimer.current);
-        if (!open) hoverOpenedAt.current = Date.now();
-        setOpen(true);
-      }}
-      onMouseLeave={() => {
-        closeTimer.current = window.setTimeout(() => setOpen(false), DROPDOWN_CLOSE_DELAY_MS);
-      }}
-    >
-      <button
-        ref={buttonRef}
-        type="button"
-        className="avatar-menu__button"
-        aria-haspopup="menu"
-        aria-expanded={open}
-        aria-controls={menuId}
-        aria-label={t('account_menu', { name })}
-        onClick={() => {
-          if (Date.now() - hoverOpenedAt.current < 500) setOpen(true);
-          else setOpen((o) => !o);
-        }}
-        onKeyDown={onButtonKey}
-      >
-        {avatar.data ? (
-          <img className="avatar-menu__img" src={avatar.data.avatarUrl} alt="" width={34} height={34} />
-        ) : (
-          <span className="avatar-menu__img avatar-menu__img--empty">
-            <Icon name="user" size={18} />
-          </span>
-        )}
-        <span className="avatar-menu__name">{name}</span>
-        <Icon name="chevron" size={14} className="avatar-menu__caret" />
-      </button>
-      {open ? (
-        <ul ref={menuRef} id={menuId} role="menu" className="avatar-menu__list" aria-label={t('account_menu', { name })} onKeyDown={onMenuKey}>
-          <li role="presentation" className="avatar-menu__head">
-            <strong>{name}</strong>
-            {auth.isGuest ? (
-              <span className="chip chip--muted">{t('trial_account')}</span>
-            ) : label ? (
-              <LabelChip text={label.labelName} background={[label.color, label.color2]} />
-            ) : null}
-          </li>
-          {items.map((item) => (
-            <li key={item.key} role="presentation">
-              <button
-                type="button"
-                role="menuitem"
-                tabIndex={-1}
-                className={`avatar-menu__item${item.danger ? ' avatar-menu__item--danger' : ''}`}
-                onClick={() => {
-                  setOpen(false);
-                  item.run();
-                }}
-              >
-                <Icon name={item.icon} size={18} />
-                {item.label}
-              </button>
-            </li>
-          ))}
-        </ul>
+    <>
+      {auth.memberError ? (
+        <div className="avatar-menu__error" role="alert">
+          <span>{t('member_failed')}</span>
+          <button type="button" className="btn btn--ghost btn--sm" onClick={auth.reloadMember}>
+            {t('retry', { ns: 'common' })}
+          </button>
+        </div>
       ) : null}
-    </div>
+      <div
+        className="avatar-menu"
+        onMouseEnter={() => {
+          window.clearTimeout(closeTimer.current);
+          if (!open) hoverOpenedAt.current = Date.now();
+          setOpen(true);
+        }}
+        onMouseLeave={() => {
+          closeTimer.current = window.setTimeout(() => setOpen(false), DROPDOWN_CLOSE_DELAY_MS);
+        }}
+      >
+        <button
+          ref={buttonRef}
+          type="button"
+          className="avatar-menu__button"
+          aria-haspopup="menu"
+          aria-expanded={open}
+          aria-controls={menuId}
+          aria-label={t('account_menu', { name })}
+          onClick={() => {
+            if (Date.now() - hoverOpenedAt.current < 500) setOpen(true);
+            else setOpen((o) => !o);
+          }}
+          onKeyDown={onButtonKey}
+        >
+          {avatar.data ? (
+            <img
+              className="avatar-menu__img"
+              src={avatar.data.avatarUrl}
+              alt=""
+              width={34}
+              height={34}
+            />
+          ) : (
+            <span className="avatar-menu__img avatar-menu__img--empty">
+              <Icon name="user" size={18} />
+            </span>
+          )}
+          <span className="avatar-menu__name">{name}</span>
+          <Icon name="chevron" size={14} className="avatar-menu__caret" />
+        </button>
+        {open ? (
+          <ul
+            ref={menuRef}
+            id={menuId}
+            role="menu"
+            className="avatar-menu__list"
+            aria-label={t('account_menu', { name })}
+            onKeyDown={onMenuKey}
+          >
+            <li role="presentation" className="avatar-menu__head">
+              <strong>{name}</strong>
+              {auth.isGuest ? (
+                <span className="chip chip--muted">{t('trial_account')}</span>
+              ) : label ? (
+                <LabelChip text={label.labelName} background={[label.color, label.color2]} />
+              ) : null}
+            </li>
+            {items.map((item) => (
+              <li key={item.key} role="presentation">
+                <button
+                  type="button"
+                  role="menuitem"
+                  tabIndex={-1}
+                  className={`avatar-menu__item${item.danger ? ' avatar-menu__item--danger' : ''}`}
+                  onClick={() => {
+                    setOpen(false);
+                    item.run();
+                  }}
+                >
+                  <Icon name={item.icon} size={18} />
+                  {item.label}
+                </button>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </div>
+    </>
   );
 }

@@ -26,7 +26,7 @@ import type { LotteryGame, LotteryGroup } from './types';
 import '../../ui/lottery/lottery-sections.css';
 import './lottery-page.css';
 
-type Frame = { kind: 'idle' } | { kind: 'login' } | { kind: 'launching' } | { kind: 'ready'; url: string } | { kind: 'error'; error: unknown };
+type Frame = { kind: 'idle' } | { kind: 'unknown' } | { kind: 'login' } | { kind: 'launching' } | { kind: 'ready'; url: string } | { kind: 'error'; error: unknown };
 
 export function LotteryPage() {
   const { t, i18n } = useTranslation('lottery');
@@ -64,6 +64,16 @@ export function LotteryPage() {
       setFrame({ kind: 'idle' });
       return;
     }
+    // A gameCode no menu names (an old or mistyped link) gets a page that says so, never an empty
+    // frame (issue 17 item 17); the menu is read first to know.
+    if (gameCode && everything.isPending) {
+      setFrame({ kind: 'launching' });
+      return;
+    }
+    if (gameCode && everything.isSuccess && !lookup.has(gameCode)) {
+      setFrame({ kind: 'unknown' });
+      return;
+    }
     if (!member) {
       setFrame({ kind: 'login' });
       return;
@@ -81,7 +91,7 @@ export function LotteryPage() {
       live = false;
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps -- launch once per choice, not per render
-  }, [gameCode, playType, lobby, member, reloadKey]);
+  }, [gameCode, playType, lobby, member, reloadKey, everything.isSuccess]);
 
   // Bets move the wallet: refresh the header balance when the player leaves (or the game says so).
   useEffect(() => {
@@ -230,6 +240,14 @@ export function LotteryPage() {
                 <div className="lx-frame__state">
                   <Spinner size={44} label={t('frame.launching')} />
                   <p>{t('frame.launching')}</p>
+                </div>
+              ) : frame.kind === 'unknown' ? (
+                <div className="lx-frame__state" role="alert">
+                  <p className="lx-frame__state-title">{t('frame.unknown_title')}</p>
+                  <p>{t('frame.unknown_text', { code: gameCode ?? '' })}</p>
+                  <button type="button" className="btn btn--primary" onClick={openLobby}>
+                    {t('hero.open_lobby')}
+                  </button>
                 </div>
               ) : frame.kind === 'login' ? (
                 <div className="lx-frame__state">

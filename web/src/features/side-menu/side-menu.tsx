@@ -17,8 +17,7 @@ import { ui, useUi } from '../../session/ui-store';
 import { DRAWER_ID, drawer, useDrawerOpen } from '../../ui/drawer';
 import { PHONE_QUERY, useMediaQuery } from '../../ui/use-media-query';
 import { SIDE_MENU_MAX_VENDORS } from '../../config/constants';
-import { currentLanguage, setLanguage } from '../../i18n';
-import { languageByCode } from '../../i18n/languages';
+import { currentLanguage, offeredLanguages, setLanguage } from '../../i18n';
 import { alertDialog } from '../../ui/dialog';
 import { Icon, type IconName } from '../../ui/icons';
 import { LazyImage } from '../../ui/lazy-image';
@@ -97,7 +96,7 @@ export function SideMenu() {
   const unread = useQuery({ ...unreadCountQuery, enabled: !!auth.token && !auth.isGuest });
   const barsMode = layoutFor(pathname).barsByFlag === true;
 
-  const languages = permission.languages.map((c) => languageByCode(c)).filter((l) => !!l);
+  const languages = offeredLanguages(permission.languages);
   const current = currentLanguage();
   const android = permission.resources.find((r) => r.resourceType.toUpperCase() === 'ANDROID');
   const mobileConfig = permission.resources.find((r) => r.resourceType.toUpperCase() === 'MOBILECONFIG');
