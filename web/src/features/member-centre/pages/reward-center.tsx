@@ -243,7 +243,6 @@ function ApplyDialog({
             id={id}
             className="mc-textarea"
             rows={4}
-            maxLength={ACTIVITY_COMMENT_MAX_LENGTH}
             value={comment}
             onChange={(e) => setComment(e.target.value)}
             placeholder={t('rewards.remark_placeholder')}
@@ -254,6 +253,12 @@ function ApplyDialog({
           <p id={`${id}-count`} className={`mc-counter${tooLong ? ' mc-counter--over' : ''}`}>
             {t('rewards.remark_count', { count: length, max: ACTIVITY_COMMENT_MAX_LENGTH })}
           </p>
+          {/* Over-long text is refused with a message, never cut (issue 17 item 14). */}
+          {tooLong ? (
+            <p className="field__error" role="alert">
+              {t('rewards.remark_too_long', { max: ACTIVITY_COMMENT_MAX_LENGTH })}
+            </p>
+          ) : null}
         </div>
         {join.isError ? (
           <p className="form__alert" role="alert">
