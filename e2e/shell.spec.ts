@@ -3,7 +3,7 @@
  * combination and banner group, the top navigation, banner autoplay, the side-menu flyout and mini
  * mode, and the footer.
  */
-import { CATEGORY_ROUTES, LAYOUTS } from '../web/src/session/layout-table';
+import { CATEGORY_ROUTES, LAYOUTS } from '../web/src/app/layout-table';
 import { expect, patchJson, shell, test } from './fixtures';
 
 const BANNERS = '/wps/system/banners';

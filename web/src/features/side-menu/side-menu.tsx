@@ -6,13 +6,13 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link, NavLink, useLocation } from 'react-router-dom';
+import { Link, NavLink } from 'react-router-dom';
 import { useNavCategories, type NavCategory, type NavCategoryId } from '../../api/queries/games';
 import { unreadCountQuery } from '../../api/queries/member';
 import { availablePromosQuery, isFlagOn, usePermission } from '../../api/queries/system';
 import { useAuth } from '../../session/auth';
 import { openCustomerService } from '../../session/customer-service';
-import { layoutFor } from '../../session/layout-table';
+import { useRouteHandle } from '../../session/route-handle';
 import { ui, useUi } from '../../session/ui-store';
 import { SIDE_MENU_MAX_VENDORS } from '../../config/constants';
 import { currentLanguage, setLanguage } from '../../i18n';
@@ -83,14 +83,13 @@ function Entry({ icon, label, badge }: { icon: IconName; label: string; badge?: 
 
 export function SideMenu() {
   const { t } = useTranslation(['sideMenu', 'common', 'errors']);
-  const { pathname } = useLocation();
   const permission = usePermission();
   const auth = useAuth();
   const { categories } = useNavCategories();
   const mini = useUi((s) => s.sideMini);
   const flyout = useFlyout();
   const unread = useQuery({ ...unreadCountQuery, enabled: !!auth.token && !auth.isGuest });
-  const barsMode = layoutFor(pathname).barsByFlag === true;
+  const barsMode = useRouteHandle()?.layout.barsByFlag === true;
 
   const languages = permission.languages.map((c) => languageByCode(c)).filter((l) => !!l);
   const current = currentLanguage();
