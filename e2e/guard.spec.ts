@@ -1,7 +1,7 @@
 /**
  * Route guard (spec section 2): with the brand's login-before-home setting, every path except
- * /login, /register, /register.html, /helpmc and /download goes to /login until a token is stored;
- * a token in the URL logs the player in on start.
+ * /login, /register, /register.html, /helpmc and /down (and /download, which leads to /down) goes to
+ * /login until a token is stored; a token in the URL logs the player in on start.
  */
 import { expect, PLAYER, shell, test } from './fixtures';
 
@@ -24,6 +24,13 @@ test.describe('login before home', () => {
       await expect(page).toHaveURL(new RegExp(`${path.replace('.', '\\.')}$`));
     }
     await expect(page.getByRole('heading', { name: 'Help centre' })).toBeVisible();
+  });
+
+  test('/download leads to the download page, open without logging in (issue 17 item 17)', async ({ page }) => {
+    await page.goto('/download');
+    await expect(page).toHaveURL(/\/down$/);
+    await expect(page.getByRole('dialog', { name: 'Log in' })).toHaveCount(0);
+    await expect(page.getByRole('heading', { level: 1, name: /Download the .* app/ })).toBeVisible();
   });
 
   test('logging in returns to the page asked for', async ({ page }) => {

@@ -284,7 +284,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
   });
 
   // The simulator keeps no timers: salary periods that have ended are paid when the next call comes
-  // in, before it reads or moves any money (server/sim/agent.ts settleSalaries; a no-op until due).
+  // in, before it reads or moves any money (server/sim/agent/salary.ts settleSalaries; a no-op until due).
   // Hooks on every request are synchronous (done callbacks): an async hook costs a promise and a
   // microtask turn per request (docs/benchmarks.md).
   app.addHook('onRequest', (request, _reply, done) => {

@@ -30,7 +30,7 @@ interface RevenueRow {
   salary: number;
 }
 
-/** Every account below `root` in the fixture world, computed independently of server/sim/agent.ts. */
+/** Every account below `root` in the fixture world, computed independently of server/sim/agent/. */
 function descendants(app: FastifyInstance, root: string): string[] {
   const out: string[] = [];
   let frontier = [root];

@@ -4,7 +4,7 @@
  * issue lists, each a full-screen sheet, on the narrowest phone the portal supports.
  */
 import type { Locator, Page } from '@playwright/test';
-import { LAYOUTS } from '../../web/src/session/layout-table';
+import { LAYOUTS } from '../../web/src/app/layout-table';
 import { AGENT, expect, shell, test, useSession } from '../fixtures';
 
 const VIEWPORT = { width: 360, height: 740 };

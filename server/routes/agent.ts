@@ -1,6 +1,6 @@
 /**
  * Agent routes: the agent centre (spec section 2). Access 'agent' refuses other accounts with 403
- * 'Non-agents cannot log in' before any handler runs; the logic lives in server/sim/agent.ts.
+ * 'Non-agents cannot log in' before any handler runs; the logic lives in server/sim/agent/.
  */
 import type { FastifyInstance } from 'fastify';
 import { agentOps } from '../../openapi/agent';

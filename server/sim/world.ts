@@ -167,13 +167,15 @@ export function flagEnabled(tree: ModuleNode[], modId: string): boolean {
   return false;
 }
 
-/** The parts of the world a scenario or the control API change: each world has its own copy. */
-const OWNED = ['brand', 'whitelabel', 'registerRules'] as const;
-
 export function loadWorld(scenario: Scenario, brand?: string): World {
   const shared = worldSeed(brand);
-  const world: World = { ...shared };
-  for (const part of OWNED) (world as unknown as Record<string, unknown>)[part] = structuredClone(shared[part]);
+  // The parts of the world a scenario or the control API change: each world has its own copy.
+  const world: World = {
+    ...shared,
+    brand: structuredClone(shared.brand),
+    whitelabel: structuredClone(shared.whitelabel),
+    registerRules: structuredClone(shared.registerRules),
+  };
   if (scenario.brand) Object.assign(world.brand, scenario.brand);
   for (const [modId, enabled] of Object.entries(scenario.flags ?? {})) {
     if (!setFlag(world.whitelabel, modId, enabled)) {

@@ -14,7 +14,7 @@ import { configureApi } from './api/client';
 import { vendorsQuery } from './api/queries/games';
 import { bannersQuery, permissionQuery, systemStatusQuery } from './api/queries/system';
 import { installAnalytics } from './app/analytics';
-import { layoutFor } from './session/layout-table';
+import { layoutFor } from './app/layout-table';
 import { queryClient } from './app/query-client';
 import { Root } from './app/root';
 import { preloadSection } from './app/routes';

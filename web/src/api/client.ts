@@ -3,7 +3,6 @@
  * middleware for the gateway's headers and encrypted bodies, and `unwrap` for the envelope.
  */
 import createClient, { type Middleware } from 'openapi-fetch';
-import { encryptBody } from '../../../openapi/wire-crypto';
 import { operationMeta } from './operation-meta';
 import type { components, paths } from './schema';
 import { session } from './session';
@@ -95,8 +94,10 @@ const headersMiddleware: Middleware = {
     if (token) request.headers.set('Authorization', token);
     if (meta?.operationId === 'freePlayLogin') request.headers.set('X-Gateway-Version', '3');
     if (!meta?.encrypted) return retarget(request);
-    // Encrypted calls (design.md): DES body with a random key, the key RSA-wrapped in a header.
-    const modulus = await currentModulus();
+    // Encrypted calls (design.md): DES body with a random key, the key RSA-wrapped in a header. The
+    // cipher code (crypto-js) loads with the first encrypted call (login, register, password change):
+    // no page needs it to show, so it stays out of every route's initial JavaScript.
+    const [{ encryptBody }, modulus] = await Promise.all([import('../../../openapi/wire-crypto'), currentModulus()]);
     const plain: unknown = JSON.parse(await request.clone().text());
     const encryptWith = (key: string) => {
       const { body, encryption } = encryptBody(plain, key);

@@ -5,7 +5,7 @@
  */
 import { QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { Suspense, useEffect, useState, type ReactNode } from 'react';
-import { BrowserRouter } from 'react-router-dom';
+import { RouterProvider } from 'react-router-dom';
 import { permissionQuery, systemStatusQuery } from '../api/queries/system';
 import { LiteAppNotices } from '../features/lite-app/lite-app-notices';
 import { hasControlApi } from '../features/sandbox/probe';
@@ -14,13 +14,11 @@ import { DialogHost } from '../ui/dialog';
 import { ErrorState } from '../ui/error-state';
 import { PageSpinner } from '../ui/spinner';
 import { ToastHost } from '../ui/toast';
-import { AuthProvider } from '../session/auth';
 import { rememberServicePath } from '../session/customer-service';
 import { ErrorBoundary } from './error-boundary';
 import { lazySection } from '../lib/lazy';
-import { ModalHost } from './modal-host';
 import { queryClient } from './query-client';
-import { AppRoutes } from './routes';
+import { appRouter } from './routes';
 
 const MaintenancePage = lazySection(() => import('../features/system-status/maintenance-page'));
 const IpRestrictionPage = lazySection(() => import('../features/system-status/ip-restriction-page'));
@@ -52,14 +50,7 @@ function App() {
       </FullPage>
     );
   }
-  return (
-    <BrowserRouter>
-      <AuthProvider>
-        <AppRoutes />
-        <ModalHost />
-      </AuthProvider>
-    </BrowserRouter>
-  );
+  return <RouterProvider router={appRouter()} />;
 }
 
 function StatusSwitch() {

@@ -1,99 +1,72 @@
 /**
- * Every route of the spec's route table (section 2, history mode), each a lazy section in its own
- * chunk (egame, elott, index, lottery, pointMall, promo, promoDetail, seamless, download, byIframe,
- * vnlottery). Which shell parts a route shows lives in layout-table.ts.
+ * The data router over the one route table (route-table.ts): every route a child of the app layout
+ * (session provider, shell, modal host), each loading its section chunk through `lazy`.
  */
-import { useEffect } from 'react';
-import { Route, Routes } from 'react-router-dom';
-import { lazySection } from '../lib/lazy';
-import { CATEGORY_ROUTES } from '../session/layout-table';
-import { SECTION_OF_PATH, type SectionName } from './section-table';
-import { Shell } from './shell';
+import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { AuthProvider } from '../session/auth';
 import { ui } from '../session/ui-store';
-
-/** Section chunks by name: the router's lazy sections and `preloadSection` share these loaders. */
-const loaders = {
-  index: () => import('./sections/index'),
-  egame: () => import('./sections/egame'),
-  byIframe: () => import('./sections/byIframe'),
-  seamless: () => import('./sections/seamless'),
-  lottery: () => import('./sections/lottery'),
-  vnlottery: () => import('./sections/vnlottery'),
-  elott: () => import('./sections/elott'),
-  pointMall: () => import('./sections/pointMall'),
-  promo: () => import('./sections/promo'),
-  promoDetail: () => import('./sections/promoDetail'),
-  download: () => import('./sections/download'),
-  help: () => import('./sections/help'),
-  helpmc: () => import('./sections/helpmc'),
-  register: () => import('./sections/register'),
-  notFound: () => import('./sections/notFound'),
-} satisfies Record<SectionName, () => Promise<unknown>>;
-
-const Index = lazySection(loaders.index);
-const Egame = lazySection(loaders.egame);
-const ByIframe = lazySection(loaders.byIframe);
-const Seamless = lazySection(loaders.seamless);
-const Lottery = lazySection(loaders.lottery);
-const VnLottery = lazySection(loaders.vnlottery);
-const Elott = lazySection(loaders.elott);
-const PointMall = lazySection(loaders.pointMall);
-const Promo = lazySection(loaders.promo);
-const PromoDetail = lazySection(loaders.promoDetail);
-const Download = lazySection(loaders.download);
-const Help = lazySection(loaders.help);
-const HelpCentre = lazySection(loaders.helpmc);
-const Register = lazySection(loaders.register);
-const NotFound = lazySection(loaders.notFound);
-
+import { PageSpinner } from '../ui/spinner';
+import { ModalHost } from './modal-host';
+import { NOT_FOUND_ROUTE, REDIRECTS, REDIRECT_TARGETS, ROUTES, loadSection, routeOf, type AppRoute } from './route-table';
+import { Shell } from './shell';
 
 /**
  * Start fetching the chunk of the section a path shows, before the app renders: the bootstrap calls
  * this first, so the chunk downloads while config, status and permission are fetched instead of
- * after the shell's first render (issue 7 item 2, page performance). React.lazy later gets the
- * same module from the browser's module map; a failure here is left to the lazy section to report.
+ * after the router starts (issue 7 item 2, page performance). The route's `lazy` later gets the
+ * same module from the browser's module map; a failure here is left to the route to report.
  */
 export function preloadSection(pathname: string): void {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  const name = SECTION_OF_PATH[path] ?? 'notFound';
-  loaders[name]().catch(() => {});
+  loadSection((routeOf(REDIRECT_TARGETS[path] ?? path) ?? NOT_FOUND_ROUTE).handle.section).catch(() => {});
 }
 
-/** /login: the home page with the login modal open (route guard target). */
-function LoginRoute() {
-  useEffect(() => {
-    ui.open('login');
-  }, []);
-  return <Index />;
-}
-
-export function AppRoutes() {
+/** Everything that needs the router: the session (it navigates on logout), the shell and the modals. */
+function AppLayout() {
   return (
-    <Routes>
-      <Route element={<Shell />}>
-        <Route index element={<Index />} />
-        <Route path="/index" element={<Index />} />
-        <Route path="/index.html" element={<Index />} />
-        <Route path="/home" element={<Index />} />
-        <Route path="/login" element={<LoginRoute />} />
-        <Route path="/register" element={<Register />} />
-        <Route path="/register.html" element={<Register />} />
-        <Route path="/pointMall" element={<PointMall />} />
-        <Route path="/lottery" element={<Lottery />} />
-        <Route path="/vnlottery" element={<VnLottery />} />
-        <Route path="/elott" element={<Elott />} />
-        {CATEGORY_ROUTES.map((path) => (
-          <Route key={path} path={path} element={<Egame />} />
-        ))}
-        <Route path="/promotions" element={<Promo />} />
-        <Route path="/promoDetail" element={<PromoDetail />} />
-        <Route path="/seamless" element={<Seamless />} />
-        <Route path="/helpmc" element={<HelpCentre />} />
-        <Route path="/help" element={<Help />} />
-        <Route path="/down" element={<Download />} />
-        <Route path="/game" element={<ByIframe />} />
-        <Route path="*" element={<NotFound />} />
-      </Route>
-    </Routes>
+    <AuthProvider>
+      <Shell />
+      <ModalHost />
+    </AuthProvider>
   );
+}
+
+/**
+ * A route whose handle names a modal (/login: the login modal over the home page) opens it in its
+ * loader, as the navigation starts, so the modal's chunk downloads while the route's own section
+ * loads instead of after the new page has rendered. The data router updates the address bar when the
+ * navigation completes and renders the page in a transition after that: opened from an effect after
+ * that render, the modal came seconds after the address on a loaded machine.
+ */
+function withOpening(route: AppRoute): RouteObject {
+  const modal = route.handle.opens;
+  if (!modal) return route;
+  return {
+    ...route,
+    loader: () => {
+      ui.open(modal);
+      return null;
+    },
+  };
+}
+
+const appRoutes: RouteObject[] = [
+  {
+    element: <AppLayout />,
+    // Only while the first route's chunk is still on its way (the bootstrap started it early).
+    hydrateFallbackElement: (
+      <div className="full-page">
+        <PageSpinner />
+      </div>
+    ),
+    children: [...ROUTES.map(withOpening), ...REDIRECTS, withOpening(NOT_FOUND_ROUTE)],
+  },
+];
+
+let router: ReturnType<typeof createBrowserRouter> | undefined;
+
+/** The app's one router, made when the app first renders (after permission, so guards can read it). */
+export function appRouter(): ReturnType<typeof createBrowserRouter> {
+  router ??= createBrowserRouter(appRoutes);
+  return router;
 }

@@ -1,12 +1,12 @@
 /**
- * The portal shell: header, banner, footer and side menu per the route's layout (layout-table.ts),
- * the login-before-home guard, scroll to top on navigation, and an error boundary plus suspense
- * around the lazy section so a failure never leaves a blank screen.
+ * The portal shell: header, banner, footer and side menu per the matched route's layout (its handle
+ * in route-table.ts), the login-before-home guard, scroll to top on navigation, and an error boundary
+ * plus suspense around the section so a failure never leaves a blank screen.
  */
 import { useQuery } from '@tanstack/react-query';
 import { Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { menuSettingsQuery, useBanners, usePermission } from '../api/queries/system';
 import type { Banner } from '../api/types';
 import { Footer } from '../features/footer/footer';
@@ -18,7 +18,9 @@ import { Icon } from '../ui/icons';
 import { PageSpinner } from '../ui/spinner';
 import { useAuth } from '../session/auth';
 import { ErrorBoundary } from './error-boundary';
-import { LOGIN_FREE_PATHS, layoutFor } from '../session/layout-table';
+import { LoginRedirect } from './login-redirect';
+import { useRouteHandle } from '../session/route-handle';
+import { NOT_FOUND_ROUTE } from './route-table';
 import { ui, useUi } from '../session/ui-store';
 
 /** The route group's banners (spec section 2); nothing when the group has none. */
@@ -61,7 +63,8 @@ export function Shell() {
   const { pathname, search } = useLocation();
   const permission = usePermission();
   const auth = useAuth();
-  const layout = layoutFor(pathname);
+  const handle = useRouteHandle() ?? NOT_FOUND_ROUTE.handle;
+  const layout = handle.layout;
   const sideMini = useUi((s) => s.sideMini);
   const barsShown = useUi((s) => s.barsShown);
   const menu = useQuery({ ...menuSettingsQuery, enabled: layout.barsByFlag === true });
@@ -79,8 +82,8 @@ export function Shell() {
   }, [pathname]);
 
   // Route guard (spec section 2): login before home.
-  if (permission.loginBeforeHome && !auth.token && !LOGIN_FREE_PATHS.includes(pathname)) {
-    return <Navigate to="/login" replace state={{ from: pathname + search }} />;
+  if (permission.loginBeforeHome && !auth.token && !handle.loginFree) {
+    return <LoginRedirect from={pathname + search} />;
   }
 
   const showHeader = layout.header && (!layout.barsByFlag || menu.data?.topBar === true || barsShown);

@@ -6,13 +6,13 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link, NavLink, useLocation } from 'react-router-dom';
+import { Link, NavLink } from 'react-router-dom';
 import { useNavCategories, type NavCategory, type NavCategoryId } from '../../api/queries/games';
 import { unreadCountQuery } from '../../api/queries/member';
 import { availablePromosQuery, isFlagOn, usePermission } from '../../api/queries/system';
 import { useAuth } from '../../session/auth';
 import { openCustomerService } from '../../session/customer-service';
-import { layoutFor } from '../../session/layout-table';
+import { useRouteHandle } from '../../session/route-handle';
 import { ui, useUi } from '../../session/ui-store';
 import { DRAWER_ID, drawer, useDrawerOpen } from '../../ui/drawer';
 import { PHONE_QUERY, useMediaQuery } from '../../ui/use-media-query';
@@ -84,7 +84,6 @@ function Entry({ icon, label, badge }: { icon: IconName; label: string; badge?: 
 
 export function SideMenu() {
   const { t } = useTranslation(['sideMenu', 'common', 'errors']);
-  const { pathname } = useLocation();
   const permission = usePermission();
   const auth = useAuth();
   const { categories } = useNavCategories();
@@ -94,7 +93,7 @@ export function SideMenu() {
   const mini = useUi((s) => s.sideMini) && !phone;
   const flyout = useFlyout(!phone);
   const unread = useQuery({ ...unreadCountQuery, enabled: !!auth.token && !auth.isGuest });
-  const barsMode = layoutFor(pathname).barsByFlag === true;
+  const barsMode = useRouteHandle()?.layout.barsByFlag === true;
 
   const languages = offeredLanguages(permission.languages);
   const current = currentLanguage();

@@ -1,0 +1,148 @@
+/**
+ * The one route table of the portal (spec section 2, history mode): react-router route objects whose
+ * `lazy` loads the route's section chunk and whose `handle` (session/route-handle.ts) carries the
+ * layout, the section name and the login-free flag. The router (routes.tsx), the layout table
+ * (layout-table.ts), the section table (section-table.ts, read by scripts/bench/route-js.ts) and the
+ * login-before-home guard all read this table. Plain data and dynamic imports only: Node (the
+ * bundle benchmark, Playwright specs) imports it without loading a component.
+ */
+import type { ComponentType } from 'react';
+import { redirect, type RouteObject } from 'react-router-dom';
+import { withChunkTimeout } from '../lib/lazy';
+import type { RouteHandle, RouteLayout } from '../session/route-handle';
+
+export const SECTION_NAMES = [
+  'index',
+  'egame',
+  'byIframe',
+  'seamless',
+  'lottery',
+  'vnlottery',
+  'elott',
+  'pointMall',
+  'promo',
+  'promoDetail',
+  'download',
+  'help',
+  'helpmc',
+  'register',
+  'notFound',
+] as const;
+export type SectionName = (typeof SECTION_NAMES)[number];
+
+/** Section chunks by name (app/sections/<name>.ts, each its own chunk section-<name>-….js). */
+const loaders = {
+  index: () => import('./sections/index'),
+  egame: () => import('./sections/egame'),
+  byIframe: () => import('./sections/byIframe'),
+  seamless: () => import('./sections/seamless'),
+  lottery: () => import('./sections/lottery'),
+  vnlottery: () => import('./sections/vnlottery'),
+  elott: () => import('./sections/elott'),
+  pointMall: () => import('./sections/pointMall'),
+  promo: () => import('./sections/promo'),
+  promoDetail: () => import('./sections/promoDetail'),
+  download: () => import('./sections/download'),
+  help: () => import('./sections/help'),
+  helpmc: () => import('./sections/helpmc'),
+  register: () => import('./sections/register'),
+  notFound: () => import('./sections/notFound'),
+} satisfies Record<SectionName, () => Promise<{ default: ComponentType }>>;
+
+/** Start (or join) the download of a section's chunk; the browser's module map keeps it once. */
+export function loadSection(name: SectionName): Promise<{ default: ComponentType }> {
+  return loaders[name]();
+}
+
+export interface AppRouteHandle extends RouteHandle {
+  section: SectionName;
+}
+
+/** A route of the table: its path is always set and its handle always present. */
+export type AppRoute = RouteObject & { path: string; handle: AppRouteHandle };
+
+/**
+ * The route's section as its component. A chunk that fails (or takes longer than the spec's chunk
+ * timeout) becomes a component that throws the ChunkLoadError, so the shell's error boundary shows
+ * the spec's message with the header still there, as for any section that fails to render; its
+ * retry reloads the page, since react-router keeps a lazy route's result.
+ */
+async function lazySection(section: SectionName): Promise<{ Component: ComponentType }> {
+  try {
+    const module = await withChunkTimeout(loadSection(section));
+    return { Component: module.default };
+  } catch (error) {
+    return {
+      Component: () => {
+        throw error;
+      },
+    };
+  }
+}
+
+function route(path: string, section: SectionName, layout: RouteLayout, extra: Partial<Omit<AppRouteHandle, 'layout' | 'section'>> = {}): AppRoute {
+  return {
+    path,
+    // The spec writes its paths in camelCase (/pointMall, /promoDetail): matched exactly.
+    caseSensitive: true,
+    handle: { layout, section, loginFree: false, ...extra },
+    lazy: () => lazySection(section),
+  };
+}
+
+const home: RouteLayout = { header: true, banner: 'w_hot', footer: true, sideMenu: true };
+const category: RouteLayout = { header: true, banner: 'w_hot', footer: true, sideMenu: true };
+const registerLayout: RouteLayout = { header: true, banner: 'w_reg', footer: false, sideMenu: false };
+
+/** Unknown paths: the 404 page inside the usual shell. */
+export const NOT_FOUND_LAYOUT: RouteLayout = { header: true, banner: null, footer: true, sideMenu: true };
+
+/** Game category routes (spec: /rng, /pvp, /live, /fish, /sports, /esports, /inhouse). */
+export const CATEGORY_ROUTES = ['/rng', '/pvp', '/live', '/fish', '/sports', '/esports', '/inhouse'] as const;
+
+/** Every route of the spec's route table, in its order; unknown paths fall to NOT_FOUND_ROUTE. */
+export const ROUTES: readonly AppRoute[] = [
+  route('/', 'index', home),
+  route('/index', 'index', home),
+  route('/index.html', 'index', home),
+  route('/home', 'index', home),
+  // The login-before-home guard's target: the home page with the login modal open.
+  route('/login', 'index', home, { loginFree: true, opens: 'login' }),
+  route('/register', 'register', registerLayout, { loginFree: true }),
+  route('/register.html', 'register', registerLayout, { loginFree: true }),
+  route('/pointMall', 'pointMall', { header: true, banner: 'w_shop', footer: true, sideMenu: false }),
+  route('/lottery', 'lottery', { header: true, banner: null, footer: false, sideMenu: false }),
+  route('/vnlottery', 'vnlottery', { header: true, banner: null, footer: false, sideMenu: true, barsByFlag: true }),
+  route('/elott', 'elott', { header: true, banner: 'w_hot', footer: true, sideMenu: true }),
+  ...CATEGORY_ROUTES.map((path) => route(path, 'egame', category)),
+  route('/promotions', 'promo', { header: true, banner: 'w_promotion', footer: true, sideMenu: true }),
+  route('/promoDetail', 'promoDetail', { header: true, banner: null, footer: true, sideMenu: true }),
+  route('/seamless', 'seamless', { header: true, banner: null, footer: false, sideMenu: true, barsByFlag: true }),
+  route('/helpmc', 'helpmc', { header: false, banner: null, footer: false, sideMenu: false }, { loginFree: true }),
+  route('/help', 'help', { header: true, banner: 'w_help', footer: true, sideMenu: true }),
+  route('/down', 'download', { header: true, banner: 'w_down', footer: true, sideMenu: true }, { loginFree: true }),
+  route('/game', 'byIframe', { header: true, banner: null, footer: false, sideMenu: false }),
+];
+
+/** Any other path: the 404 page. */
+export const NOT_FOUND_ROUTE: AppRoute = route('*', 'notFound', NOT_FOUND_LAYOUT);
+
+/** The route a path shows, as the router matches it (a trailing slash ignored), or undefined. */
+export function routeOf(pathname: string): AppRoute | undefined {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  return ROUTES.find((r) => r.path === path);
+}
+
+/**
+ * Addresses that are not pages of their own but lead to one: the spec's login gate names
+ * `/download`, and the download page is `/down` (issue 17 item 17). Not in the layout, section or
+ * login-free tables: the redirect happens before the guard looks.
+ */
+export const REDIRECT_TARGETS: Readonly<Record<string, string>> = { '/download': '/down' };
+
+/** The redirect routes of REDIRECT_TARGETS; the query string is kept. */
+export const REDIRECTS: readonly RouteObject[] = Object.entries(REDIRECT_TARGETS).map(([path, to]) => ({
+  path,
+  caseSensitive: true,
+  loader: ({ request }) => redirect(`${to}${new URL(request.url).search}`),
+}));
