@@ -37,8 +37,11 @@ test.describe('logged out', () => {
     await shell(page).header.getByRole('button', { name: 'Free demo' }).click();
     await expect(page.getByTestId('balance-amount')).toHaveText(/\$/);
     expect(await page.evaluate(() => sessionStorage.getItem('isAgent'))).toBe('4');
+    // A trial account has no Deposit or Withdraw (issue 17 item 8).
+    await expect(shell(page).header.getByRole('button', { name: 'Deposit' })).toHaveCount(0);
     // Spec section 6: a guest's centre says 'Please Register An Account First' instead of its pages.
-    await shell(page).header.getByRole('button', { name: 'Deposit' }).click();
+    await shell(page).header.getByRole('button', { name: /Account menu/ }).click();
+    await page.getByRole('menuitem', { name: 'Members centre' }).click();
     const centre = page.getByRole('dialog', { name: 'Members centre' });
     await expect(centre.getByRole('alert')).toHaveText('Please Register An Account First');
     await expect(centre.getByRole('navigation')).toHaveCount(0);

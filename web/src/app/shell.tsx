@@ -95,6 +95,12 @@ export function Shell() {
       <a href="#main" className="skip-link">
         {t('skip_to_content')}
       </a>
+      {showHeader ? (
+        // The header's log in, register or account actions, one Tab from the page's start (issue 17 item 4).
+        <a href="#account-actions" className="skip-link">
+          {t('skip_to_account')}
+        </a>
+      ) : null}
       {showSide ? <SideMenu /> : null}
       {showSide ? <DrawerBackdrop /> : null}
       <div className="shell__main">

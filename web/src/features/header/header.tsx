@@ -66,7 +66,7 @@ export function Header({ showLogo }: { showLogo: boolean }) {
         <img src="/assets/logo.svg" alt={permission.brandName} width={150} height={40} className="brand-logo" />
       </Link>
       <TopNav />
-      <div className="topbar__actions">
+      <div className="topbar__actions" id="account-actions" tabIndex={-1}>
         {auth.token ? (
           <>
             <Balance />

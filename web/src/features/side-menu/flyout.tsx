@@ -1,5 +1,5 @@
 /**
- * Side-menu flyouts: a panel beside the hovered (or focused) entry, fixed-positioned so the
+ * Side-menu flyouts: a panel beside the hovered (or keyboard-opened) entry, fixed-positioned so the
  * scrolling menu does not clip it (the menu must not get a transform or filter for that). Closes after the dropdown close delay (200 ms) once the pointer
  * has left both the entry and the panel.
  */
@@ -13,7 +13,7 @@ export interface FlyoutState {
 }
 
 /**
- * `hover`: whether pointing at or focusing an entry opens its flyout (desktop and tablets). In the
+ * `hover`: whether pointing at an entry opens its flyout (desktop and tablets). In the
  * phone drawer it is off: a tap on a category goes to its page, and only the entries whose button
  * opens a flyout on click (language, customer service) show one.
  */
@@ -37,18 +37,32 @@ export function useFlyout(hover = true) {
     setState((s) => ({ ...s, id: null }));
   }, []);
 
-  /** Props for an entry's <li>: hover and keyboard focus open its flyout. */
+  /**
+   * Props for an entry's <li>. Hover opens its flyout, and so do a click or Enter on an entry that is
+   * a button; ArrowRight (ArrowLeft in right-to-left) opens it from the keyboard and moves focus into
+   * it. Focus alone does not (issue 17 item 4): Tab goes from entry to entry, so a keyboard user
+   * reaches "Log in" in a handful of presses instead of walking through every vendor.
+   */
   const anchorProps = (id: string) => ({
     onMouseEnter: hover ? (e: React.MouseEvent<HTMLElement>) => open(id, e.currentTarget) : undefined,
     onMouseLeave: hover ? scheduleClose : undefined,
-    onFocus: hover ? (e: React.FocusEvent<HTMLElement>) => open(id, e.currentTarget) : undefined,
     onBlur: (e: React.FocusEvent<HTMLElement>) => {
       const next = e.relatedTarget as Node | null;
       if (next && e.currentTarget.contains(next)) return;
       scheduleClose();
     },
     onKeyDown: (e: React.KeyboardEvent<HTMLElement>) => {
-      if (e.key === 'Escape') close();
+      if (e.key === 'Escape') {
+        close();
+        return;
+      }
+      const inward = document.documentElement.dir === 'rtl' ? 'ArrowLeft' : 'ArrowRight';
+      // Only from the entry itself: arrows inside an open panel are the panel's own.
+      if (e.key !== inward || e.target !== e.currentTarget.querySelector('a, button')) return;
+      e.preventDefault();
+      const entry = e.currentTarget;
+      open(id, entry);
+      window.requestAnimationFrame(() => entry.querySelector<HTMLElement>(`#flyout-${id} a, #flyout-${id} button`)?.focus());
     },
   });
 
