@@ -3,17 +3,13 @@
  * simulator answered. Handlers of server/control/routes.ts's table; the journal itself is
  * server/sim/journal.ts, written by server/journal-hooks.ts.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { operations } from '../../openapi/operations';
 import { ApiError, badRequest } from '../errors';
 import { maskedMatcherFields, type Journal, type JournalEvent } from '../sim/journal';
 import type { Sim } from '../sim/state';
+import { openEventStream } from './sse';
 import { ControlErrorCode, type ControlBody, type ControlQuery, type ControlValue } from './contract';
-
-/** How often an idle stream sends a comment, so proxies and browsers keep it open. */
-export const HEARTBEAT_MS = 15_000;
-/** A client this far behind is dropped; EventSource reconnects with Last-Event-ID and catches up. */
-const MAX_BUFFERED = 1024 * 1024;
 
 function journalOf(sim: Sim): Journal {
   if (!sim.journal.enabled) {
@@ -28,55 +24,12 @@ function checkOperationId(operationId: string | undefined, field: string): void 
   }
 }
 
-// Open streams per control-routes instance, ended when the app closes (server.close() waits for
-// every open connection, so a live stream would hold app.close() forever).
-const openStreams = new WeakMap<FastifyInstance, Set<() => void>>();
-
-/** Ends every live stream of this instance; the control plugin calls it on preClose. */
-export function endStreams(app: FastifyInstance): void {
-  for (const end of [...(openStreams.get(app) ?? [])]) end();
-}
-
 function stream(journal: Journal, since: number | undefined, request: FastifyRequest, reply: FastifyReply): void {
-  reply.hijack();
-  const res = reply.raw;
-  const socket = request.raw.socket;
-  res.writeHead(200, {
-    'content-type': 'text/event-stream; charset=utf-8',
-    'cache-control': 'no-cache, no-transform',
-    // The socket goes with the stream: an ended stream's connection is not left for reuse, where it
-    // would hold server.close() until the client's keep-alive timeout.
-    connection: 'close',
-    // nginx and similar proxies would otherwise hold events back.
-    'x-accel-buffering': 'no',
-  });
-  const streams = openStreams.get(request.server) ?? new Set<() => void>();
-  openStreams.set(request.server, streams);
-  let ended = false;
-  const send = (event: JournalEvent) => {
-    if (ended) return;
-    if (res.writableLength > MAX_BUFFERED) return end();
-    if (event.type === 'entry') res.write(`id: ${event.id}\nevent: entry\ndata: ${event.json}\n\n`);
-    else res.write('event: clear\ndata: {}\n\n');
-  };
-  const unsubscribe = journal.subscribe(send);
-  const heartbeat = setInterval(() => res.write(': heartbeat\n\n'), HEARTBEAT_MS);
-  heartbeat.unref();
-  function end(): void {
-    if (ended) return;
-    ended = true;
-    clearInterval(heartbeat);
-    unsubscribe();
-    streams.delete(end);
-    if (!res.writableEnded) res.end();
-    // Once written out, the socket goes too: a client that went away may never close its side, and
-    // server.close() would wait for it.
-    socket.destroySoon();
-  }
-  streams.add(end);
-  res.on('close', end);
-  // The reconnect delay EventSource should use, then the entries the client has not seen yet.
-  res.write('retry: 2000\n\n');
+  const events = openEventStream(request, reply, 2000);
+  const send = (event: JournalEvent) =>
+    events.write(event.type === 'entry' ? `id: ${event.id}\nevent: entry\ndata: ${event.json}\n\n` : 'event: clear\ndata: {}\n\n');
+  events.onEnd(journal.subscribe(send));
+  // The entries the client has not seen yet.
   if (since !== undefined) for (const { id, json } of journal.after(since)) send({ type: 'entry', id, json });
 }
 

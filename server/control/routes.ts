@@ -30,8 +30,9 @@ import {
 } from './contract';
 import { buildControlDocument } from './document';
 import { faultsOf } from './faults';
-import { endEventStreams, publishState, streamEvents } from './events';
-import { endStreams, journalHandlers } from './journal';
+import { publishState, streamEvents } from './events';
+import { journalHandlers } from './journal';
+import { endStreams } from './sse';
 import { restore, snapshot, snapshotsOf, type Snapshot } from './snapshot';
 import { startMaintenance } from '../sim/maintenance';
 
@@ -352,7 +353,6 @@ export async function controlRoutes(app: FastifyInstance): Promise<void> {
   // A live journal or events stream would otherwise keep app.close() waiting for its connection.
   app.addHook('preClose', (done) => {
     endStreams(app);
-    endEventStreams(app);
     done();
   });
 
