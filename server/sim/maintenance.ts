@@ -18,18 +18,19 @@ type Maintenance = Sim['world']['brand']['maintenance'];
 export function maintenanceWindow(sim: Sim): Maintenance {
   const maintenance = sim.world.brand.maintenance;
   const now = sim.now();
-  if (maintenance.startTime <= now && now < maintenance.endTime) return maintenance;
-  const length = Math.max(MIN_MAINTENANCE_MS, maintenance.endTime - maintenance.startTime);
-  const startTime = now - (now % MIN_MAINTENANCE_MS);
-  return { ...maintenance, startTime, endTime: startTime + length };
+  return covers(maintenance, now) ? maintenance : startingAt(maintenance, now - (now % MIN_MAINTENANCE_MS));
 }
 
 /** Maintenance begins now (the control API's switch): the world's window starts at this instant. */
 export function startMaintenance(sim: Sim): void {
   const brand = sim.world.brand;
-  const { startTime, endTime } = brand.maintenance;
   const now = sim.now();
-  if (startTime <= now && now < endTime) return;
-  const length = Math.max(MIN_MAINTENANCE_MS, endTime - startTime);
-  brand.maintenance = { ...brand.maintenance, startTime: now, endTime: now + length };
+  if (!covers(brand.maintenance, now)) brand.maintenance = startingAt(brand.maintenance, now);
+}
+
+const covers = (m: Maintenance, now: number) => m.startTime <= now && now < m.endTime;
+
+/** The same window (at least an hour long) moved to start at `startTime`. */
+function startingAt(m: Maintenance, startTime: number): Maintenance {
+  return { ...m, startTime, endTime: startTime + Math.max(MIN_MAINTENANCE_MS, m.endTime - m.startTime) };
 }
