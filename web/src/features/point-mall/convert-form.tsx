@@ -8,16 +8,16 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { validateField } from '../../../../openapi/field-rules';
 import { usePermission } from '../../api/queries/system';
-import { serverFieldErrors } from '../../ui/account-form/field-messages';
 import { FormAlert } from '../../ui/account-form/form-alert';
 import { useRuleForm } from '../../ui/account-form/rule-form';
 import { requiredOnly } from '../../ui/account-form/rules';
 import { TextField } from '../../ui/account-form/text-field';
-import { describeError, ErrorState } from '../../ui/error-state';
+import { ErrorState } from '../../ui/error-state';
 import { formatMoney, formatNumber } from '../../ui/format';
 import { Skeleton, Spinner } from '../../ui/spinner';
 import { toast } from '../../ui/toast';
 import { pointsConfigQuery, useConvert } from './api';
+import { placeServerError } from './server-errors';
 
 const PASSWORD_MAX_LENGTH = 128;
 
@@ -68,11 +68,9 @@ export function ConvertForm({ available }: { available: number }) {
             form.reset();
           },
           onError: (error) => {
-            const inPlace = serverFieldErrors(error);
-            const mine: Partial<Values> = {};
-            for (const key of ['points', 'password'] as const) if (inPlace[key]) mine[key] = inPlace[key];
-            setErrors(mine);
-            setFormError(Object.keys(mine).length > 0 ? null : describeError(error));
+            const placed = placeServerError(error, ['points', 'password'] as const);
+            setErrors(placed.fields);
+            setFormError(placed.form);
           },
         },
       );

@@ -8,17 +8,16 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { REMARK_MAX_LENGTH } from '../../../../openapi/constants';
 import { validateField } from '../../../../openapi/field-rules';
-import { serverFieldErrors } from '../../ui/account-form/field-messages';
 import { FormAlert } from '../../ui/account-form/form-alert';
 import { useRuleForm } from '../../ui/account-form/rule-form';
 import { requiredOnly } from '../../ui/account-form/rules';
 import { TextField } from '../../ui/account-form/text-field';
-import { describeError } from '../../ui/error-state';
 import { formatNumber } from '../../ui/format';
 import { Modal } from '../../ui/modal';
 import { Spinner } from '../../ui/spinner';
 import { toast } from '../../ui/toast';
 import { useRedeem } from './api';
+import { placeServerError } from './server-errors';
 
 /** Most of one reward in one redemption (the contract's limit). */
 export const MAX_QUANTITY = 99;
@@ -73,11 +72,9 @@ export function RedeemDialog({ reward, available, onClose }: { reward: RedeemTar
             onClose();
           },
           onError: (error) => {
-            const inPlace = serverFieldErrors(error);
-            const mine: Partial<Values> = {};
-            for (const key of ['quantity', 'password', 'remark'] as const) if (inPlace[key]) mine[key] = inPlace[key];
-            setErrors(mine);
-            setFormError(Object.keys(mine).length > 0 ? null : describeError(error));
+            const placed = placeServerError(error, ['quantity', 'password', 'remark'] as const);
+            setErrors(placed.fields);
+            setFormError(placed.form);
           },
         },
       );
