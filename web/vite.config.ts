@@ -8,6 +8,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { webManifest, type ManifestBrandConfig } from '../openapi/web-manifest';
+import { bootShell } from './build/boot-shell';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -31,6 +32,8 @@ export default defineConfig({
   publicDir: 'public',
   plugins: [
     react(),
+    // The boot screen paints before the bundle and the stylesheet are in (build/boot-shell.ts).
+    bootShell(fileURLToPath(new URL('public/favicon.svg', import.meta.url))),
     // The lite app (issue 16): manifest plus a Workbox service worker that precaches the app shell
     // (index.html and the hashed bundle) and nothing else. A new build waits until the page accepts
     // the update prompt (features/lite-app) or every tab is closed, so pages never mix two builds.

@@ -8,7 +8,7 @@
  * menu and navigation) and the route's banners beside permission, and the first banner image (the
  * largest paint of the pages with a carousel) as soon as its address is known.
  */
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { configureApi } from './api/client';
 import { vendorsQuery } from './api/queries/games';
@@ -29,10 +29,10 @@ import './styles/global.css';
 const VENDOR_LIST_WAIT_MS = 400;
 
 /** Preload the first banner of the route's group, once the banners call has answered. */
-function prefetchBanners(pathname: string): void {
+function prefetchBanners(pathname: string): Promise<void> {
   const group = layoutFor(pathname).banner;
-  if (!group) return;
-  void queryClient.fetchQuery(bannersQuery(group)).then(
+  if (!group) return Promise.resolve();
+  return queryClient.fetchQuery(bannersQuery(group)).then(
     (banners) => {
       const first = banners[0]?.url;
       if (!first) return;
@@ -48,19 +48,23 @@ function prefetchBanners(pathname: string): void {
   );
 }
 
-/** Runs `task` after the window's load event (at once if it has already fired). */
-function whenLoaded(task: () => void): void {
-  if (document.readyState === 'complete') task();
-  else window.addEventListener('load', task, { once: true });
+/**
+ * Runs `task` once the page is quiet: after the window's load event, when the main thread is next
+ * idle (within 10 s), at once if both have happened.
+ */
+function whenLoadedAndIdle(task: () => void): void {
+  const idle = () => {
+    // Safari before 26 has no requestIdleCallback.
+    if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(task, { timeout: 10_000 });
+    else setTimeout(task, 2_000);
+  };
+  if (document.readyState === 'complete') idle();
+  else window.addEventListener('load', idle, { once: true });
 }
 
 async function bootstrap(): Promise<void> {
   forceLightTheme();
   listenForInstallPrompt();
-  // The lite app's service worker (issue 16), production builds only (the dev server stays as it
-  // is), and only once the page has loaded: its script and its precache download never compete
-  // with the first paint.
-  if (import.meta.env.PROD) whenLoaded(() => void import('./features/lite-app/register-sw').then((sw) => sw.registerServiceWorker()));
   preloadSection(window.location.pathname);
   const [config] = await Promise.all([loadRuntimeConfig(), initI18n()]);
   configureApi({ baseUrl: config.gatewayUrl, merchant: config.merchant, language: currentLanguageCode });
@@ -70,29 +74,49 @@ async function bootstrap(): Promise<void> {
 
   // Offline (the lite app's cached shell), mount at once: the offline notice shows instead of a
   // spinner waiting for retries that cannot succeed.
-  const status = navigator.onLine ? await queryClient.fetchQuery(systemStatusQuery).catch(() => null) : null;
-  if (status?.status === 0) {
-    // The shell's queries pick up these calls in flight (or their answers). The side menu and the
-    // top navigation list the categories that have vendors (spec section 2): the vendor list is
-    // awaited beside permission, for a bounded time, so they do not grow after the first paint.
+  if (navigator.onLine) {
+    // Status, permission (the main bootstrap), the vendor list and the route's banners are asked
+    // for together: none waits for another's answer (issue 16: the first screen on phones). The
+    // shell's queries pick up these calls in flight (or their answers).
+    const status = queryClient.fetchQuery(systemStatusQuery).catch(() => null);
+    const permission = queryClient.fetchQuery(permissionQuery).catch(() => null);
+    // The side menu and the top navigation list the categories that have vendors (spec section 2):
+    // the vendor list is awaited beside permission, for a bounded time, so they do not grow after
+    // the first paint.
     const vendors = queryClient.prefetchQuery(vendorsQuery);
-    prefetchBanners(window.location.pathname);
-    const [permission] = await Promise.all([
-      queryClient.fetchQuery(permissionQuery).catch(() => null),
-      consumeUrlToken(queryClient),
-      Promise.race([vendors, new Promise((resolve) => window.setTimeout(resolve, VENDOR_LIST_WAIT_MS))]),
-    ]);
-    installAnalytics(permission?.gtagId);
-    if (permission?.brandName) document.title = permission.brandName;
+    const banners = prefetchBanners(window.location.pathname);
+    if ((await status)?.status === 0) {
+      const [answer] = await Promise.all([
+        permission,
+        consumeUrlToken(queryClient),
+        Promise.race([vendors, new Promise((resolve) => window.setTimeout(resolve, VENDOR_LIST_WAIT_MS))]),
+      ]);
+      installAnalytics(answer?.gtagId);
+      if (answer?.brandName) document.title = answer.brandName;
+    } else {
+      // Not the app (maintenance, a restricted address, no answer): the refusals of the calls asked
+      // beside the status are forgotten, so the app asks again when it mounts.
+      await Promise.allSettled([permission, vendors, banners]);
+      queryClient.removeQueries({ type: 'inactive', predicate: (query) => query.state.status === 'error' });
+    }
   }
 
   const container = document.getElementById('root');
   if (!container) throw new Error('#root missing from index.html');
-  createRoot(container).render(
-    <StrictMode>
-      <Root />
-    </StrictMode>,
+  const root = createRoot(container);
+  // A transition renders the first screen in slices that yield to the browser between them, so the
+  // start never blocks input for long (issue 16: total blocking time on phones).
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <Root />
+      </StrictMode>,
+    ),
   );
+  // The lite app's service worker (issue 16), production builds only (the dev server stays as it
+  // is), once the first screen is up and the page is idle: its script and its precache download
+  // (the whole app shell) never compete with the first screen on a phone's connection.
+  if (import.meta.env.PROD) whenLoadedAndIdle(() => void import('./features/lite-app/register-sw').then((sw) => sw.registerServiceWorker()));
 }
 
 void bootstrap();

@@ -12,7 +12,9 @@ export const DEFAULT_CONFIG: RuntimeConfig = { merchant: 'DEMO', gatewayUrl: '',
 
 export async function loadRuntimeConfig(): Promise<RuntimeConfig> {
   try {
-    const response = await fetch('/config.json', { cache: 'no-store', headers: { Accept: 'application/json' } });
+    // Plain GET, as index.html's preload asks for it, so the preloaded answer is the one used. The
+    // server revalidates config.json on every visit (no-cache), so a changed config is seen at once.
+    const response = await fetch('/config.json');
     if (!response.ok || !response.headers.get('content-type')?.includes('json')) return DEFAULT_CONFIG;
     const raw = (await response.json()) as Partial<Record<keyof RuntimeConfig, unknown>>;
     return {

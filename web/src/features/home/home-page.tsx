@@ -7,6 +7,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePermission } from '../../api/queries/system';
 import { useAuth } from '../../session/auth';
+import { useAfterFirstPaint } from '../../ui/after-first-paint';
 import { ErrorState } from '../../ui/error-state';
 import { useFavourites } from '../../api/games/get-favourites';
 import { useHotGames } from '../../api/games/get-hot-games';
@@ -77,6 +78,9 @@ export function HomePage() {
   const launcher = useGameLauncher();
   const favourites = useFavouriteToggle();
   const [popup, setPopup] = useState<VendorCard | null>(null);
+  // The banner and the hot games paint first; the winners board and the sections under them follow
+  // in a background render (issue 16: the first screen on phones does not wait for them).
+  const rest = useAfterFirstPaint();
 
   const vendors = useMemo(() => hotVendors(lanes.data ?? [], permission.esportsVendors), [lanes.data, permission.esportsVendors]);
   const play = (g: Parameters<Launcher['open']>[0]) => void launcher.open(g);
@@ -110,36 +114,38 @@ export function HomePage() {
             />
           )}
         </section>
-        <WinnersBoard />
+        {rest ? <WinnersBoard /> : null}
       </div>
 
-      <section className="gx-section" aria-labelledby="hx-hot-vendors">
-        <SectionHead id="hx-hot-vendors" icon="STAR" tone="gold" title={t('sections.hot_vendors')} />
-        {lanes.isError ? (
-          <ErrorState error={lanes.error} onRetry={() => void lanes.refetch()} compact />
-        ) : (
-          <ul className="gx-vgrid" aria-label={t('sections.hot_vendors')}>
-            {lanes.isLoading
-              ? Array.from({ length: 8 }, (_, i) => (
-                  <li key={i} aria-hidden="true">
-                    <span className="hx-vskeleton gx-shimmer" />
-                  </li>
-                ))
-              : vendors.map(({ card, category }) => (
-                  <li key={`${category}-${card.vendor}`}>
-                    <VendorTile
-                      card={card}
-                      href={vendorHref(category, card.vendor)}
-                      onPopup={setPopup}
-                      caption={t(`categories.${category === 'ELOTT' || category === 'LOTT' ? 'LOTTERY' : category}` as 'categories.RNG')}
-                    />
-                  </li>
-                ))}
-          </ul>
-        )}
-      </section>
+      {rest ? (
+        <section className="gx-section" aria-labelledby="hx-hot-vendors">
+          <SectionHead id="hx-hot-vendors" icon="STAR" tone="gold" title={t('sections.hot_vendors')} />
+          {lanes.isError ? (
+            <ErrorState error={lanes.error} onRetry={() => void lanes.refetch()} compact />
+          ) : (
+            <ul className="gx-vgrid" aria-label={t('sections.hot_vendors')}>
+              {lanes.isLoading
+                ? Array.from({ length: 8 }, (_, i) => (
+                    <li key={i} aria-hidden="true">
+                      <span className="hx-vskeleton gx-shimmer" />
+                    </li>
+                  ))
+                : vendors.map(({ card, category }) => (
+                    <li key={`${category}-${card.vendor}`}>
+                      <VendorTile
+                        card={card}
+                        href={vendorHref(category, card.vendor)}
+                        onPopup={setPopup}
+                        caption={t(`categories.${category === 'ELOTT' || category === 'LOTT' ? 'LOTTERY' : category}` as 'categories.RNG')}
+                      />
+                    </li>
+                  ))}
+            </ul>
+          )}
+        </section>
+      ) : null}
 
-      {member ? (
+      {rest && member ? (
         <div className="hx-home__mine">
           <section className="gx-section" aria-labelledby="hx-recent">
             <SectionHead id="hx-recent" icon="CLOCK" title={t('sections.recent')} />
@@ -172,7 +178,7 @@ export function HomePage() {
         </div>
       ) : null}
 
-      {STRIP_CATEGORIES.map((c) => (
+      {rest && STRIP_CATEGORIES.map((c) => (
         <CategoryStrip key={c} category={c} launcher={launcher} favourites={favourites} />
       ))}
 

@@ -20,6 +20,7 @@ import { SIDE_MENU_MAX_VENDORS } from '../../config/constants';
 import { currentLanguage, offeredLanguages, setLanguage } from '../../i18n';
 import { alertDialog } from '../../ui/dialog';
 import { Icon, type IconName } from '../../ui/icons';
+import { useAfterFirstPaint } from '../../ui/after-first-paint';
 import { LazyImage } from '../../ui/lazy-image';
 import { FlyoutPanel, useFlyout } from './flyout';
 import './side-menu.css';
@@ -94,6 +95,8 @@ export function SideMenu() {
   const flyout = useFlyout(!phone);
   const unread = useQuery({ ...unreadCountQuery, enabled: !!auth.token && !auth.isGuest });
   const barsMode = useRouteHandle()?.layout.barsByFlag === true;
+  // The flyouts (a list of vendor logos each) are hidden until hovered: rendered after the first paint.
+  const flyouts = useAfterFirstPaint();
 
   const languages = offeredLanguages(permission.languages);
   const current = currentLanguage();
@@ -175,7 +178,7 @@ export function SideMenu() {
               <Entry icon="inhouse" label={t('common:category_INHOUSE')} />
               {inHouse ? <Icon name="chevron" size={14} className="side-menu__chevron flip-rtl" /> : null}
             </NavLink>
-            {inHouse ? <VendorFlyout category={inHouse} flyout={flyout} /> : null}
+            {inHouse && flyouts ? <VendorFlyout category={inHouse} flyout={flyout} /> : null}
           </li>
           {others.map((c) => (
             <li key={c.id} {...flyout.anchorProps(c.id)} data-category={c.id}>
@@ -183,7 +186,7 @@ export function SideMenu() {
                 <Entry icon={CATEGORY_ICONS[c.id]} label={t(`common:category_${c.id}`)} />
                 <Icon name="chevron" size={14} className="side-menu__chevron flip-rtl" />
               </NavLink>
-              <VendorFlyout category={c} flyout={flyout} />
+              {flyouts ? <VendorFlyout category={c} flyout={flyout} /> : null}
             </li>
           ))}
         </ul>
