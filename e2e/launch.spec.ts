@@ -93,6 +93,38 @@ test('the lottery page lists popular lotteries and opens the lobby in an iframe'
   await expect(page.locator('iframe[title="Lotus SSC 1 Min lottery"]')).toBeVisible();
 });
 
+test('"Open lottery lobby" opens the lobby of every lottery, and choosing one opens that lottery (issue 17 item 9)', async ({ page, apiLogin }) => {
+  await useSession(page, await apiLogin());
+  await page.goto('/lottery');
+  await page.getByRole('button', { name: 'Open lottery lobby' }).click();
+  await expect(page).toHaveURL(/view=lobby/);
+  const frame = page.frameLocator('iframe[title="Lottery lobby"]');
+  await expect(frame.getByRole('heading', { name: 'Lottery lobby', level: 1 })).toBeVisible();
+
+  // Several lotteries, by region, each with its next draw.
+  const entries = frame.getByRole('main').getByRole('link');
+  await expect.poll(() => entries.count()).toBeGreaterThan(3);
+  await expect(frame.getByRole('heading', { name: 'North Vietnam' })).toBeVisible();
+  await expect(frame.getByRole('heading', { name: 'South Vietnam' })).toBeVisible();
+  await expect(frame.getByRole('link', { name: 'Ha Noi' })).toBeVisible();
+  const fast = frame.getByRole('link', { name: 'Vietnam 1 Min' });
+  await expect(fast.getByText(/^Draw \d{8}-\d{4}$/)).toBeVisible();
+  await expect(fast.getByRole('timer')).toHaveText(/^\d\d:\d\d$/);
+
+  // With the keyboard: an entry takes the focus and Enter opens it; its betting page opens in the frame.
+  const canTho = frame.getByRole('link', { name: 'Can Tho' });
+  await canTho.focus();
+  await expect(canTho).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(frame.getByRole('heading', { name: 'Can Tho', level: 1 })).toBeVisible();
+  await expect(frame.getByRole('button', { name: 'Draw' })).toBeVisible();
+  await expect(page).toHaveURL(/view=lobby/);
+
+  // And back to the lobby, in the same frame.
+  await frame.getByRole('link', { name: /Lottery lobby/ }).click();
+  await expect(frame.getByRole('link', { name: 'Ha Noi' })).toBeVisible();
+});
+
 test('timed lotteries show their next draw number and a countdown that moves (issue 17 item 9)', async ({ page }) => {
   await page.goto('/lottery');
   const card = page.getByRole('list', { name: 'Popular lotteries' }).getByRole('listitem').filter({ hasText: 'Lotus SSC 1 Min' });

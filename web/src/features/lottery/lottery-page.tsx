@@ -235,7 +235,14 @@ export function LotteryPage() {
             </div>
             <div className="lx-frame__body">
               {frame.kind === 'ready' ? (
-                <iframe key={frame.url} className="lx-frame__iframe" src={frame.url} title={t('frame.title', { name: title })} allow="autoplay; fullscreen" />
+                <iframe
+                  key={frame.url}
+                  className="lx-frame__iframe"
+                  src={frame.url}
+                  // The lobby lists every lottery: it is named as the lobby, not as one lottery.
+                  title={gameCode ? t('frame.title', { name: title }) : t('frame.lobby')}
+                  allow="autoplay; fullscreen"
+                />
               ) : frame.kind === 'launching' ? (
                 <div className="lx-frame__state">
                   <Spinner size={44} label={t('frame.launching')} />
