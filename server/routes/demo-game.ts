@@ -69,10 +69,11 @@ function gamePage(nonce: string, t: GameTicket, balance: number, currency: strin
   return `<!doctype html><html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width,initial-scale=1"><link rel="icon" href="data:,"><title>${escapeHtml(game.gameName)} · Demo</title>
 <style nonce="${nonce}">${BASE_CSS}
-header{display:flex;align-items:center;gap:12px;padding:12px 16px;background:rgba(0,0,0,.35);border-bottom:1px solid rgba(255,255,255,.08)}
+header{display:flex;flex-wrap:wrap;align-items:center;gap:8px 12px;padding:12px 16px;background:rgba(0,0,0,.35);border-bottom:1px solid rgba(255,255,255,.08)}
 header h1{font-size:1.05rem;margin:0;flex:1;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
 .vendor{font-size:.72rem;letter-spacing:.08em;text-transform:uppercase;padding:3px 8px;border-radius:999px;background:#ffd166;color:#2b1748;font-weight:700}
-.back{color:#ffd166;text-decoration:none;font-weight:600}
+.back{color:#ffd166;text-decoration:none;font-weight:600;white-space:nowrap}
+.back:focus-visible{outline:3px solid #ffd166;outline-offset:2px}
 .balance{font-variant-numeric:tabular-nums;background:rgba(255,255,255,.08);padding:6px 12px;border-radius:10px}
 .balance b{color:#7ee787}
 main{flex:1;display:flex;flex-direction:column;align-items:center;justify-content:center;gap:18px;padding:16px}
@@ -111,6 +112,7 @@ color:#2b1748;background:linear-gradient(#ffe08a,#f4a300);box-shadow:0 6px 0 #b2
 .history li{padding:3px 8px;border-radius:8px;background:rgba(255,255,255,.08)}
 .history li.win{background:rgba(126,231,135,.2)}
 footer{font-size:.7rem;text-align:center;opacity:.55;padding:8px}
+@media (max-width:480px){.back{flex-basis:100%}}
 </style></head>
 <body>
 <header>${back}<h1>${escapeHtml(game.gameName)}</h1><span class="vendor">${escapeHtml(game.vendor)}</span>

@@ -188,7 +188,7 @@ ${when}<span class="go" aria-hidden="true">›</span></a></li>`;
     .join('\n');
   // The CSP lets no style attribute through: each group's colour is a rule of the page's style.
   const hues = groups
-    .map((g, gi) => `.g${gi}::before{background:hsl(${hue(g.gameGroupCode)} 75% 60%);box-shadow:0 0 0 3px hsl(${hue(g.gameGroupCode)} 75% 60% / .25)}`)
+    .map((g, gi) => `.group .g${gi}::before{background:hsl(${hue(g.gameGroupCode)} 75% 60%);box-shadow:0 0 0 3px hsl(${hue(g.gameGroupCode)} 75% 60% / .25)}`)
     .join('');
   const cfg = {
     words: { draw: words.draw, closesIn: words.closesIn, drawsAt: words.drawsAt, drawing: words.drawing, ended: words.ended },
@@ -200,7 +200,7 @@ ${when}<span class="go" aria-hidden="true">›</span></a></li>`;
   const back = t.backUrl
     ? `<a class="back" href="${escapeHtml(t.backUrl)}" target="_top" rel="noopener"><span class="arrow" aria-hidden="true">←</span> ${escapeHtml(words.back)}</a>`
     : '';
-  const money = `${currency}${balance.toFixed(2)}`;
+  const money = `${currency}${balance.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
   return `<!doctype html><html lang="${words.page.lang}" dir="${words.page.dir}"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width,initial-scale=1"><link rel="icon" href="data:,"><title>${escapeHtml(words.title)} · Demo</title>
 <style nonce="${nonce}">${BASE_CSS}${LOBBY_CSS}${hues}</style></head>
@@ -226,6 +226,8 @@ function hue(code: string): number {
 }
 
 const LOBBY_CSS = `
+html{background:#0d0818}
+html,body{height:auto;min-height:100%}
 a{color:inherit}
 header{display:flex;align-items:center;gap:12px;padding:12px 16px;background:rgba(0,0,0,.35);border-block-end:1px solid rgba(255,255,255,.08)}
 header h1{font-size:1.05rem;margin:0;flex:1;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
@@ -238,7 +240,7 @@ main{flex:1;width:100%;max-width:1120px;margin:0 auto;padding:8px 16px 16px}
 .notice:empty{display:none}.notice{color:#ffb4a2;font-weight:700}
 .group h2{display:flex;align-items:center;gap:8px;font-size:.8rem;letter-spacing:.12em;text-transform:uppercase;color:#ffd166;margin:18px 0 10px}
 .group h2::before{content:"";width:10px;height:10px;border-radius:50%;background:#ffd166}
-.grid{list-style:none;margin:0;padding:0;display:grid;gap:10px;grid-template-columns:repeat(auto-fill,minmax(min(100%,230px),1fr))}
+.grid{list-style:none;margin:0;padding:0;display:grid;gap:10px;grid-template-columns:repeat(auto-fill,minmax(min(100%,260px),1fr))}
 .entry{position:relative;display:grid;grid-template-columns:1fr auto;gap:4px 10px;align-items:center;min-height:88px;padding:12px 14px;border-radius:14px;text-decoration:none;
 background:linear-gradient(160deg,rgba(123,44,191,.45),rgba(42,20,70,.85));border:1px solid rgba(255,209,102,.22);box-shadow:0 6px 16px rgba(0,0,0,.3)}
 .entry:hover{border-color:#ffd166}
