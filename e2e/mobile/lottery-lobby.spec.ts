@@ -9,9 +9,18 @@ import { expect, test, useSession } from '../fixtures';
 test.describe.configure({ timeout: 60_000 });
 const SLOW = { timeout: 20_000 };
 
-/** Nothing in the frame runs past its width: no sideways scrolling inside the iframe. */
+/**
+ * The frame comes first on the phone's screen, nothing of the page covers it, and nothing in it runs
+ * past its width (no sideways scrolling inside the iframe).
+ */
 async function expectFits(page: Page, iframe: Locator, frame: FrameLocator): Promise<void> {
   const box = (await iframe.boundingBox())!;
+  expect(box.y).toBeLessThan(page.viewportSize()!.height / 3);
+  const hit = await page.evaluate(
+    ([x, y]) => document.elementFromPoint(x!, y!)?.tagName,
+    [box.x + box.width / 2, box.y + Math.min(box.height, page.viewportSize()!.height - box.y) / 2],
+  );
+  expect(hit).toBe('IFRAME');
   expect(box.width).toBeGreaterThanOrEqual(320);
   expect(box.x + box.width).toBeLessThanOrEqual(page.viewportSize()!.width);
   const widths = await frame.locator('html').evaluate((html) => ({ scroll: html.scrollWidth, client: html.clientWidth }));
@@ -32,7 +41,8 @@ test('the lobby lists every lottery on a phone, and a tap opens one', async ({ p
   await expectFits(page, iframe, frame);
 
   const fast = frame.getByRole('link', { name: 'Vietnam 1 Min' });
-  await fast.scrollIntoViewIfNeeded();
+  // Mid-screen: the sandbox bar's pill sits at the bottom of the page.
+  await fast.evaluate((el) => el.scrollIntoView({ block: 'center' }));
   await expect(fast.getByRole('timer')).toHaveText(/^\d\d:\d\d$/);
   await fast.tap();
   await expect(frame.getByRole('heading', { name: 'Vietnam 1 Min', level: 1 })).toBeVisible(SLOW);
