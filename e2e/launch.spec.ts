@@ -4,6 +4,7 @@
  * balance changed on return; PVP rooms; the game-under-maintenance page; the lottery lobby and the
  * Vietnamese lottery page.
  */
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test, useSession } from './fixtures';
 
@@ -123,6 +124,23 @@ test('"Open lottery lobby" opens the lobby of every lottery, and choosing one op
   // And back to the lobby, in the same frame.
   await frame.getByRole('link', { name: /Lottery lobby/ }).click();
   await expect(frame.getByRole('link', { name: 'Ha Noi' })).toBeVisible();
+});
+
+test('the lottery lobby and the lottery it opens pass axe (WCAG 2 A and AA) in English and Urdu', async ({ page, request, apiLogin }) => {
+  const session = await apiLogin();
+  for (const language of ['EN', 'UR']) {
+    const res = await request.post('/lgw/games/lobby/launch', {
+      headers: { Merchant: 'DEMO', Device: 'web', Language: language, ModuleId: 'LOTT3', Authorization: session.token },
+      data: { area: 'VN', mode: 'LOTT', view: 'lobby', language },
+    });
+    const url = ((await res.json()) as { value: { url: string } }).value.url;
+    for (const at of [url, `${url}&gameCode=VNHN`]) {
+      await page.goto(at);
+      await expect(page.locator('h1')).toBeVisible();
+      const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).setLegacyMode().analyze();
+      expect(violations.map((v) => `${language} ${at}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    }
+  }
 });
 
 test('timed lotteries show their next draw number and a countdown that moves (issue 17 item 9)', async ({ page }) => {
