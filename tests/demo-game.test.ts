@@ -366,7 +366,8 @@ describe('lottery lobby page (issue 17 item 9)', () => {
     expect(unknown.statusCode).toBe(401);
     expect(unknown.body).toContain('Game session ended');
 
-    // A lottery under maintenance: the lobby says so and leads back.
+    // A lottery under maintenance: the lobby says so and leads back, even once it was opened.
+    expect((await get(`${url}&gameCode=VNHN`)).statusCode).toBe(303);
     const listedGame = app.sim.own('games').find((g) => g.gameCode === 'VNHN' && g.gameType === 'LOTT');
     if (!listedGame) throw new Error('fixture game VNHN missing');
     listedGame.maintenance = true;

@@ -260,11 +260,12 @@ export function openFromLobby(sim: Sim, lobbyTicket: string | undefined, gameCod
     .flatMap((g) => g.games)
     .find((g) => g.gameCode.toUpperCase() === code);
   if (!entry) throw notFound(`No lottery ${gameCode} in this lobby`);
+  // Checked on every choice, a reused ticket included: a lottery under maintenance does not open.
+  const game = lotteryGame(sim, t.lobby.mode, entry.gameCode);
   const reuse = t.lobby.opened[entry.gameCode];
   if (reuse && resolveTicket(sim, reuse)) return ticketUrl(reuse);
   const session = sim.sessions.get(t.sessionToken);
   if (!session) throw ticketInvalid();
-  const game = lotteryGame(sim, t.lobby.mode, entry.gameCode);
   const ticket = mint(sim, session, { game, fromLobby: t.ticket }, t.backUrl, t.language);
   t.lobby.opened[entry.gameCode] = ticket;
   return ticketUrl(ticket);
