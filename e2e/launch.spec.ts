@@ -4,6 +4,7 @@
  * balance changed on return; PVP rooms; the game-under-maintenance page; the lottery lobby and the
  * Vietnamese lottery page.
  */
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test, useSession } from './fixtures';
 
@@ -91,6 +92,55 @@ test('the lottery page lists popular lotteries and opens the lobby in an iframe'
   await page.getByRole('complementary', { name: 'Lottery menu' }).getByRole('button', { name: /^Lotus SSC 1 Min/ }).click();
   await expect(page).toHaveURL(/gameCode=LLSSC1/);
   await expect(page.locator('iframe[title="Lotus SSC 1 Min lottery"]')).toBeVisible();
+});
+
+test('"Open lottery lobby" opens the lobby of every lottery, and choosing one opens that lottery (issue 17 item 9)', async ({ page, apiLogin }) => {
+  await useSession(page, await apiLogin());
+  await page.goto('/lottery');
+  await page.getByRole('button', { name: 'Open lottery lobby' }).click();
+  await expect(page).toHaveURL(/view=lobby/);
+  const frame = page.frameLocator('iframe[title="Lottery lobby"]');
+  await expect(frame.getByRole('heading', { name: 'Lottery lobby', level: 1 })).toBeVisible();
+
+  // Several lotteries, by region, each with its next draw.
+  const entries = frame.getByRole('main').getByRole('link');
+  await expect.poll(() => entries.count()).toBeGreaterThan(3);
+  await expect(frame.getByRole('heading', { name: 'North Vietnam' })).toBeVisible();
+  await expect(frame.getByRole('heading', { name: 'South Vietnam' })).toBeVisible();
+  await expect(frame.getByRole('link', { name: 'Ha Noi' })).toBeVisible();
+  const fast = frame.getByRole('link', { name: 'Vietnam 1 Min' });
+  await expect(fast.getByText(/^Draw \d{8}-\d{4}$/)).toBeVisible();
+  await expect(fast.getByRole('timer')).toHaveText(/^\d\d:\d\d$/);
+
+  // With the keyboard: an entry takes the focus and Enter opens it; its betting page opens in the frame.
+  const canTho = frame.getByRole('link', { name: 'Can Tho' });
+  await canTho.focus();
+  await expect(canTho).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(frame.getByRole('heading', { name: 'Can Tho', level: 1 })).toBeVisible();
+  await expect(frame.getByRole('button', { name: 'Draw' })).toBeVisible();
+  await expect(page).toHaveURL(/view=lobby/);
+
+  // And back to the lobby, in the same frame.
+  await frame.getByRole('link', { name: /Lottery lobby/ }).click();
+  await expect(frame.getByRole('link', { name: 'Ha Noi' })).toBeVisible();
+});
+
+test('the lottery lobby and the lottery it opens pass axe (WCAG 2 A and AA) in English and Urdu', async ({ page, request, apiLogin }) => {
+  const session = await apiLogin();
+  for (const language of ['EN', 'UR']) {
+    const res = await request.post('/lgw/games/lobby/launch', {
+      headers: { Merchant: 'DEMO', Device: 'web', Language: language, ModuleId: 'LOTT3', Authorization: session.token },
+      data: { area: 'VN', mode: 'LOTT', view: 'lobby', language },
+    });
+    const url = ((await res.json()) as { value: { url: string } }).value.url;
+    for (const at of [url, `${url}&gameCode=VNHN`]) {
+      await page.goto(at);
+      await expect(page.locator('h1')).toBeVisible();
+      const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).setLegacyMode().analyze();
+      expect(violations.map((v) => `${language} ${at}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    }
+  }
 });
 
 test('timed lotteries show their next draw number and a countdown that moves (issue 17 item 9)', async ({ page }) => {

@@ -133,6 +133,13 @@ export const lotteryOps = {
     path: '/lgw/games/lobby/launch',
     area: 'lottery',
     summary: 'Lobby launch: lotto area VN, mode LOTT, view betting or lobby',
+    description:
+      'Answers the address to show in the lottery iframe. View betting opens the betting page of the ' +
+      'lottery gameCode names. View lobby opens the lottery lobby of the area (VN: the Vietnamese ' +
+      'lotteries): every lottery of the area grouped by region, each with its next draw number and ' +
+      'countdown, each opening its own betting page in the same frame; a gameCode given with the lobby ' +
+      'view is marked as the current lottery. The lobby speaks the request\'s language (else the ' +
+      'Language header). The address is bound to the session: it stops working at logout.',
     moduleId: 'LOTT3',
     access: 'member',
     inferred: true,
@@ -146,7 +153,9 @@ export const lotteryOps = {
         ),
         gameCode: Type.Optional(Type.String({ maxLength: 32 })),
         playType: Type.Optional(Type.String({ maxLength: 32 })),
-        view: Type.Union([Type.Literal('betting'), Type.Literal('lobby')]),
+        view: Type.Union([Type.Literal('betting'), Type.Literal('lobby')], {
+          description: 'betting: one lottery (gameCode required); lobby: every lottery of the area.',
+        }),
         device: Type.Optional(Type.String({ maxLength: 16 })),
         backUrl: Type.Optional(Type.String({ maxLength: 1024 })),
         language: Type.Optional(Type.String({ maxLength: 8 })),

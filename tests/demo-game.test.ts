@@ -268,6 +268,146 @@ describe('demo bets', () => {
   });
 });
 
+describe('lottery lobby page (issue 17 item 9)', () => {
+  const unescape = (s: string) => s.replace(/&amp;/g, '&');
+  /** The entries of a lobby page: each link's address and its lottery's name. */
+  const entries = (html: string) =>
+    [...html.matchAll(/<a class="entry[^"]*" href="([^"]+)"[^>]*>\s*<span class="name" id="[^"]+">([^<]+)<\/span>/g)].map(
+      (m) => ({ href: unescape(m[1] ?? ''), name: m[2] ?? '' }),
+    );
+  const lobbyLaunch = async (app: FastifyInstance, token: string, body: object = {}) => {
+    const res = await call(app, 'POST', '/lgw/games/lobby/launch', {
+      token,
+      body: { area: 'VN', mode: 'LOTT', view: 'lobby', device: 'WEB', language: 'EN', ...body },
+    });
+    expect(res.envelope.success, res.body).toBe(true);
+    return res.envelope.value.url as string;
+  };
+
+  it('lists every lottery of the area by group, and an entry opens that lottery\'s betting page', async () => {
+    const app = await demoApp();
+    const token = await login(app);
+    const url = await lobbyLaunch(app, token);
+    const page = await app.inject({ method: 'GET', url });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-security-policy']).toContain('nonce-');
+
+    const groups = app.sim.world.lottery.vnGameMenus;
+    const lotteries = groups.flatMap((g) => g.games);
+    const listed = entries(page.body);
+    expect(listed.map((e) => e.name)).toEqual(lotteries.map((g) => g.gameName));
+    expect(listed.length).toBeGreaterThan(1);
+    for (const group of groups) expect(page.body).toMatch(new RegExp(`<h2[^>]*>${group.labelName}</h2>`));
+    // Each with its next draw's number, as the lottery lists answer it.
+    const menu = await call(app, 'GET', '/lgw/vn/games/game_menu', { query: { prizeMode: 'SEA' } });
+    const vnHanoi = (menu.envelope.value.gameMenus as { games: { gameCode: string; nextNumero: string }[] }[])
+      .flatMap((g) => g.games)
+      .find((g) => g.gameCode === 'VNHN');
+    expect(page.body).toContain(`<bdi dir="ltr">${vnHanoi?.nextNumero}</bdi>`);
+    expect(page.body).toContain('role="timer"');
+    // The lobby itself places no bets.
+    expect((await bet(app, { ticket: ticketOf(url), amount: 1, pick: 'big' })).res.statusCode).toBe(400);
+
+    const canTho = listed.find((e) => e.name === 'Can Tho');
+    if (!canTho) throw new Error('Can Tho is not listed');
+    const open = await app.inject({ method: 'GET', url: canTho.href });
+    expect(open.statusCode).toBe(303);
+    const gameUrl = String(open.headers.location);
+    expect(gameUrl).toMatch(/^\/__demo\/game\?ticket=/);
+    expect(ticketOf(gameUrl)).not.toBe(ticketOf(url));
+    const game = await app.inject({ method: 'GET', url: gameUrl });
+    expect(game.statusCode).toBe(200);
+    expect(game.body).toContain('<h1>Can Tho</h1>');
+    expect(game.body).toContain('Lucky Balls');
+    // Its way back leads to the lobby, in the same frame.
+    expect(game.body).toContain(`href="${url}"`);
+    const played = await bet(app, { ticket: ticketOf(gameUrl), amount: 2, pick: 'big' });
+    expect(played.envelope.success, played.res.body).toBe(true);
+    const records = await call(app, 'GET', '/wps/record/betting', { token });
+    expect(records.envelope.value.list[0]).toMatchObject({ gameName: 'Can Tho', vendor: 'VNL' });
+    // Choosing the same lottery again opens the same betting ticket.
+    expect((await app.inject({ method: 'GET', url: canTho.href })).headers.location).toBe(gameUrl);
+  });
+
+  it('speaks the launch language: Urdu right to left, with the lottery names of the fixtures', async () => {
+    const app = await demoApp();
+    const token = await login(app);
+    const page = await app.inject({ method: 'GET', url: await lobbyLaunch(app, token, { language: 'UR' }) });
+    expect(page.body).toContain('<html lang="ur" dir="rtl">');
+    expect(page.body).toContain('<h1>لاٹری لابی</h1>');
+    expect(entries(page.body).map((e) => e.name)).toContain('ہنوئی');
+    expect(page.body).toContain('شمالی ویتنام');
+    const english = await app.inject({ method: 'GET', url: await lobbyLaunch(app, token) });
+    expect(english.body).toContain('<html lang="en" dir="ltr">');
+    expect(english.body).toContain('<h1>Lottery lobby</h1>');
+  });
+
+  it('never bypasses the session and survives bad input with a clear page', async () => {
+    const app = await demoApp();
+    const token = await login(app);
+    const url = await lobbyLaunch(app, token);
+    const [first] = entries((await app.inject({ method: 'GET', url })).body);
+    if (!first) throw new Error('no entry');
+    const get = (u: string) => app.inject({ method: 'GET', url: u });
+
+    const notListed = await get(`${url}&gameCode=LLSSC1`);
+    expect(notListed.statusCode).toBe(404);
+    expect(notListed.body).toContain('Lottery not found');
+    expect(notListed.body).toContain(`href="${url}"`);
+    expect((await get(`${url}&gameCode=NOPE`)).statusCode).toBe(404);
+    expect((await get(`${url}&gameCode=`)).statusCode).toBe(400);
+    expect((await get(`${url}&gameCode=VNHN&gameCode=VNCT`)).statusCode).toBe(400);
+    expect((await get(`${url}&gameCode=${'X'.repeat(500)}`)).statusCode).toBe(400);
+    const betting = await launch(app, token);
+    expect((await get(`/__demo/game?ticket=${betting}&gameCode=VNHN`)).statusCode).toBe(400);
+    const badLaunch = await call(app, 'POST', '/lgw/games/lobby/launch', { token, body: { view: 'lobby', gameCode: 'NOPE' } });
+    expect(badLaunch.statusCode).toBe(404);
+    const unknown = await get('/__demo/game?ticket=nope&gameCode=VNHN');
+    expect(unknown.statusCode).toBe(401);
+    expect(unknown.body).toContain('Game session ended');
+
+    // A lottery under maintenance: the lobby says so and leads back, even once it was opened.
+    expect((await get(`${url}&gameCode=VNHN`)).statusCode).toBe(303);
+    const listedGame = app.sim.own('games').find((g) => g.gameCode === 'VNHN' && g.gameType === 'LOTT');
+    if (!listedGame) throw new Error('fixture game VNHN missing');
+    listedGame.maintenance = true;
+    const closed = await get(`${url}&gameCode=VNHN`);
+    expect(closed.statusCode).toBe(400);
+    expect(closed.body).toContain('This lottery cannot be opened');
+    expect(closed.body).toContain(`href="${url}"`);
+    listedGame.maintenance = false;
+
+    await call(app, 'DELETE', '/wps/session/logout', { token });
+    const ended = await get(first.href);
+    expect(ended.statusCode).toBe(401);
+    expect(ended.body).toContain('Game session ended');
+    expect((await get(url)).statusCode).toBe(401);
+  });
+
+  it('answers the next draws for the countdowns, following the simulator clock', async () => {
+    const app = await demoApp();
+    const token = await login(app);
+    const ticket = ticketOf(await lobbyLaunch(app, token));
+    const draws = async (t: string) => {
+      const res = await app.inject({ method: 'GET', url: `/__demo/lobby/draws?ticket=${t}` });
+      return { status: res.statusCode, envelope: res.json() };
+    };
+    const before = await draws(ticket);
+    expect(before.status).toBe(200);
+    const codes = app.sim.world.lottery.vnGameMenus.flatMap((g) => g.games.map((x) => x.gameCode));
+    const games = before.envelope.value.games as { gameCode: string; nextNumero: string; nextDrawTime: number }[];
+    expect(games.map((g) => g.gameCode)).toEqual(codes);
+    const fast = games.find((g) => g.gameCode === 'VN1M');
+    expect(fast?.nextDrawTime).toBeGreaterThan(before.envelope.value.now);
+    await app.inject({ method: 'POST', url: '/__sim/clock/advance', payload: { ms: 60_000 } });
+    const after = (await draws(ticket)).envelope.value.games.find((g: { gameCode: string }) => g.gameCode === 'VN1M');
+    expect(after.nextNumero).not.toBe(fast?.nextNumero);
+    expect(after.nextDrawTime).toBe((fast?.nextDrawTime ?? 0) + 60_000);
+    expect((await draws('nope')).status).toBe(401);
+    expect((await draws(await launch(app, token))).status).toBe(400);
+  });
+});
+
 describe('demo chat page', () => {
   it('serves the live-chat page under a nonce CSP, with a VIP variant', async () => {
     const app = await demoApp();

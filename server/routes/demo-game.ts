@@ -8,18 +8,21 @@
  * The pages are self-contained (inline CSS and JS, no external assets) under a strict
  * Content-Security-Policy whose per-response nonce is what lets their inline script and style run.
  */
-import { randomBytes } from 'node:crypto';
 import { Type, type Static } from '@sinclair/typebox';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { gateSystemStatus } from '../contract';
 import {
   DEMO_MAX_BET,
   PICKS,
   placeDemoBet,
+  lobbyDraws,
   resolveTicket,
-  type LaunchTicket,
+  ticketUrl,
+  type GameTicket,
 } from '../sim/demo-play';
 import { roundMoney } from '../../openapi/money';
+import { lobbyWords, sendLobby, sendLotteryFromLobby, sendTicketEnded } from './demo-lobby';
+import { BASE_CSS, escapeHtml, jsonForHtml, sendPage } from './demo-page';
 
 const BetBodySchema = Type.Object(
   {
@@ -39,64 +42,7 @@ export function stakesFor(minBet: number): number[] {
   return [min, ...STANDARD_STAKES.filter((s) => s > min && s <= DEMO_MAX_BET)].slice(0, 7);
 }
 
-const escapeHtml = (s: string) =>
-  s.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );
-
-/** JSON safe inside a <script type="application/json"> block. */
-const jsonForHtml = (v: unknown) =>
-  JSON.stringify(v).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');
-
-/** Sends a page under a CSP that only lets the nonce-carrying inline script and style run. */
-function sendPage(reply: FastifyReply, status: number, render: (nonce: string) => string) {
-  const nonce = randomBytes(16).toString('base64');
-  return (
-    reply
-      .status(status)
-      .header(
-        'content-security-policy',
-        [
-          "default-src 'none'",
-          `script-src 'nonce-${nonce}'`,
-          `style-src 'nonce-${nonce}'`,
-          "img-src 'self' data:",
-          "connect-src 'self'",
-          "base-uri 'none'",
-          "form-action 'none'",
-          // The portal shows the game in an iframe of its own origin.
-          "frame-ancestors 'self'",
-        ].join('; '),
-      )
-      // The ticket travels in the URL: never leak it to another site.
-      .header('referrer-policy', 'no-referrer')
-      .header('x-content-type-options', 'nosniff')
-      .header('cache-control', 'no-store')
-      .type('text/html; charset=utf-8')
-      .send(render(nonce))
-  );
-}
-
-const BASE_CSS = `
-*{box-sizing:border-box}
-html,body{margin:0;height:100%}
-body{font-family:system-ui,-apple-system,"Segoe UI",Roboto,"Noto Sans",Arial,sans-serif;color:#f4f1ea;
-background:radial-gradient(120% 90% at 50% 0%,#3a1c5c 0%,#1b1030 55%,#0d0818 100%);display:flex;flex-direction:column}
-button{font:inherit;cursor:pointer}
-button:focus-visible{outline:3px solid #ffd166;outline-offset:2px}
-.sr-only{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
-`;
-
-function errorPage(nonce: string, title: string, text: string): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><link rel="icon" href="data:,">
-<title>${escapeHtml(title)}</title><style nonce="${nonce}">${BASE_CSS}
-main{margin:auto;max-width:420px;padding:32px;text-align:center}
-h1{font-size:1.4rem;margin:0 0 12px;color:#ffd166}p{opacity:.85;line-height:1.5}</style></head>
-<body><main role="alert"><h1>${escapeHtml(title)}</h1><p>${escapeHtml(text)}</p></main></body></html>`;
-}
-
-function gamePage(nonce: string, t: LaunchTicket, balance: number, currency: string): string {
+function gamePage(nonce: string, t: GameTicket, balance: number, currency: string): string {
   const game = t.game;
   const stakes = stakesFor(game.minBet);
   const cfg = {
@@ -112,16 +58,22 @@ function gamePage(nonce: string, t: LaunchTicket, balance: number, currency: str
   const modeLabel =
     game.mode === 'slot' ? 'Slot' : game.mode === 'table' ? 'Dragon Tiger' : 'Lucky Balls';
   const action = game.mode === 'slot' ? 'Spin' : game.mode === 'table' ? 'Deal' : 'Draw';
-  const back = t.backUrl
-    ? `<a class="back" href="${escapeHtml(t.backUrl)}" target="_top" rel="noopener">&larr; Back</a>`
-    : '';
+  // Opened from a lottery lobby: back to the lobby, in the same frame and the lobby's language.
+  const lobby = t.fromLobby ? lobbyWords(t.language) : undefined;
+  const back =
+    t.fromLobby && lobby
+      ? `<a class="back" href="${escapeHtml(ticketUrl(t.fromLobby))}" lang="${lobby.page.lang}" dir="${lobby.page.dir}">${lobby.page.dir === 'rtl' ? '&rarr;' : '&larr;'} ${escapeHtml(lobby.title)}</a>`
+      : t.backUrl
+        ? `<a class="back" href="${escapeHtml(t.backUrl)}" target="_top" rel="noopener">&larr; Back</a>`
+        : '';
   return `<!doctype html><html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width,initial-scale=1"><link rel="icon" href="data:,"><title>${escapeHtml(game.gameName)} · Demo</title>
 <style nonce="${nonce}">${BASE_CSS}
-header{display:flex;align-items:center;gap:12px;padding:12px 16px;background:rgba(0,0,0,.35);border-bottom:1px solid rgba(255,255,255,.08)}
+header{display:flex;flex-wrap:wrap;align-items:center;gap:8px 12px;padding:12px 16px;background:rgba(0,0,0,.35);border-bottom:1px solid rgba(255,255,255,.08)}
 header h1{font-size:1.05rem;margin:0;flex:1;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
 .vendor{font-size:.72rem;letter-spacing:.08em;text-transform:uppercase;padding:3px 8px;border-radius:999px;background:#ffd166;color:#2b1748;font-weight:700}
-.back{color:#ffd166;text-decoration:none;font-weight:600}
+.back{color:#ffd166;text-decoration:none;font-weight:600;white-space:nowrap}
+.back:focus-visible{outline:3px solid #ffd166;outline-offset:2px}
 .balance{font-variant-numeric:tabular-nums;background:rgba(255,255,255,.08);padding:6px 12px;border-radius:10px}
 .balance b{color:#7ee787}
 main{flex:1;display:flex;flex-direction:column;align-items:center;justify-content:center;gap:18px;padding:16px}
@@ -160,6 +112,7 @@ color:#2b1748;background:linear-gradient(#ffe08a,#f4a300);box-shadow:0 6px 0 #b2
 .history li{padding:3px 8px;border-radius:8px;background:rgba(255,255,255,.08)}
 .history li.win{background:rgba(126,231,135,.2)}
 footer{font-size:.7rem;text-align:center;opacity:.55;padding:8px}
+@media (max-width:480px){.back{flex-basis:100%}}
 </style></head>
 <body>
 <header>${back}<h1>${escapeHtml(game.gameName)}</h1><span class="vendor">${escapeHtml(game.vendor)}</span>
@@ -377,23 +330,28 @@ const CHAT_SCRIPT = `
 
 /** Demo game and live-chat pages of the sandbox (Fastify plugin, registered by app.ts). */
 export async function demoGameRoutes(app: FastifyInstance): Promise<void> {
-  app.get<{ Querystring: { ticket?: string } }>('/__demo/game', async (request, reply) => {
-    const sim = request.sim;
-    const ticket = typeof request.query.ticket === 'string' ? request.query.ticket : undefined;
-    const live = resolveTicket(sim, ticket);
-    if (!live) {
-      return sendPage(reply, 401, (nonce) =>
-        errorPage(
-          nonce,
-          'Game session ended',
-          'This game link is no longer valid. Close this window and launch the game again.',
-        ),
+  app.get<{ Querystring: { ticket?: unknown; gameCode?: unknown } }>(
+    '/__demo/game',
+    async (request, reply) => {
+      const sim = request.sim;
+      const { ticket, gameCode } = request.query;
+      const live = resolveTicket(sim, typeof ticket === 'string' ? ticket : undefined);
+      if (!live) return sendTicketEnded(reply);
+      // A lottery chosen in a lobby: its betting page, through a ticket of its own.
+      if (gameCode !== undefined) return sendLotteryFromLobby(reply, sim, live.ticket, gameCode);
+      const balance = sim.ledger.balance(live.account.account);
+      if (live.ticket.lobby) return sendLobby(reply, sim, live.ticket, balance);
+      return sendPage(reply, 200, (nonce) =>
+        gamePage(nonce, live.ticket as GameTicket, balance, sim.world.brand.currencySymbol),
       );
-    }
-    const balance = sim.ledger.balance(live.account.account);
-    return sendPage(reply, 200, (nonce) =>
-      gamePage(nonce, live.ticket, balance, sim.world.brand.currencySymbol),
-    );
+    },
+  );
+
+  // The next draws of a lobby's lotteries: its countdowns follow them when a draw closes.
+  app.get<{ Querystring: { ticket?: unknown } }>('/__demo/lobby/draws', async (request, reply) => {
+    const { ticket } = request.query;
+    reply.header('cache-control', 'no-store');
+    return { success: true, value: lobbyDraws(request.sim, typeof ticket === 'string' ? ticket : undefined) };
   });
 
   app.post<{ Body: BetBody }>(

@@ -25,9 +25,10 @@ export async function lotteryRoutes(app: FastifyInstance): Promise<void> {
 
     getOpenedNumero: ({ sim, query }) => lottery.openedNumero(sim, query.gameCode),
 
-    launchLotteryLobby: ({ sim, session, body }) => {
+    launchLotteryLobby: ({ sim, session, body, language }) => {
       if (!session) throw notSession();
-      return { url: launchLotteryLobby(sim, session, body) };
+      // The lobby's words follow the body's language, else the Language header.
+      return { url: launchLotteryLobby(sim, session, { ...body, language: body.language ?? language }) };
     },
   });
 }

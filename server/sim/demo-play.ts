@@ -1,14 +1,22 @@
 /**
- * Launching a game and playing it in the sandbox. A launch (game, PVP room or lottery lobby) mints a
+ * Launching a game and playing it in the sandbox. A launch (game, PVP room or lottery) mints a
  * ticket bound to the account, its session and the game; the demo game page at `/__demo/game` shows
- * it and places real bets with it: the stake leaves the main wallet and any win comes back through
+ * it and places real bets with it (a lottery lobby's ticket shows the lobby instead, whose entries
+ * mint the betting tickets of its lotteries): the stake leaves the main wallet and any win comes back through
  * `Ledger.settleBet`, so the betting and account records show every round. The ticket dies with the
  * session (logout) or after TICKET_TTL_MS on the simulator clock.
  */
 import { randomBytes, randomInt } from 'node:crypto';
-import { ApiError, badRequest, refused } from '../errors';
+import { ApiError, badRequest, notFound, refused } from '../errors';
 import { assertPlayable, findGame, pvpRoom, touchRecent } from './games';
-import { findLottery, firstLottery, lookupLottery, touchLottery } from './lottery';
+import { contentLanguage } from './localize';
+import {
+  areaLotteryMenu,
+  findLottery,
+  lookupLottery,
+  touchLottery,
+  type LotteryGroupView,
+} from './lottery';
 import { earnPoints } from './points';
 import { perLoad } from './registry';
 import type { Session } from './sessions';
@@ -40,16 +48,43 @@ export interface TicketGame {
   mode: PlayMode;
 }
 
-export interface LaunchTicket {
+/** What a lottery lobby ticket lists: the lotteries of one area (issue 17 item 9). */
+export interface LobbyOf {
+  /** Lotto area as launched ('VN': the Vietnamese menus; any other: the other menus). */
+  area: string;
+  mode: 'LOTT' | 'ELOTT';
+  /** A lottery named at launch, marked as the current one. */
+  current?: string;
+  /** Betting tickets already opened from this lobby, by lottery code (reused while they live). */
+  opened: Record<string, string>;
+}
+
+interface TicketBase {
   ticket: string;
   account: string;
   sessionToken: string;
   issuedAt: number;
   expiresAt: number;
-  game: TicketGame;
   /** Same-site path to go back to (lottery lobby backUrl), if any. */
   backUrl?: string;
+  /** The launch's language (a content language key: 'ur', 'vi', 'cn'); English when absent. */
+  language?: string;
 }
+
+/** A ticket that plays one game; `fromLobby` names the lobby ticket it was opened from. */
+export interface GameTicket extends TicketBase {
+  game: TicketGame;
+  lobby?: undefined;
+  fromLobby?: string;
+}
+
+/** A lottery lobby: lists the area's lotteries and opens each one's betting view; it places no bets. */
+export interface LobbyTicket extends TicketBase {
+  game?: undefined;
+  lobby: LobbyOf;
+}
+
+export type LaunchTicket = GameTicket | LobbyTicket;
 
 const tickets = perLoad('demo-tickets', () => new Map<string, LaunchTicket>(), {
   // Expired tickets, and those whose session or account is gone, go as the world's clock moves.
@@ -65,6 +100,9 @@ const tickets = perLoad('demo-tickets', () => new Map<string, LaunchTicket>(), {
     return dropped;
   },
 });
+
+const ticketInvalid = () =>
+  new ApiError(401, 'game.ticket.invalid', 'This game session has ended; launch the game again');
 
 /** Launch tickets the world holds (bounded memory: expired ones are swept). */
 export function ticketCount(sim: Sim): number {
@@ -84,20 +122,37 @@ function safeBackUrl(url: string | undefined): string | undefined {
   return url.startsWith('/') && !url.startsWith('//') && !url.includes('\\') ? url : undefined;
 }
 
-function issue(sim: Sim, session: Session, game: TicketGame, backUrl?: string): string {
+/** The demo page address of a ticket. */
+export const ticketUrl = (ticket: string): string => `${DEMO_GAME_PATH}?ticket=${ticket}`;
+
+type TicketExtra = { game: TicketGame; fromLobby?: string } | { lobby: LobbyOf };
+
+function mint(
+  sim: Sim,
+  session: Session,
+  what: TicketExtra,
+  backUrl?: string,
+  language?: string,
+): string {
   const ticket = randomBytes(24).toString('base64url');
   const now = sim.now();
   const safe = safeBackUrl(backUrl);
+  const lang = contentLanguage(language);
   tickets(sim).set(ticket, {
     ticket,
     account: session.account,
     sessionToken: session.token,
     issuedAt: now,
     expiresAt: now + TICKET_TTL_MS,
-    game,
+    ...what,
     ...(safe ? { backUrl: safe } : {}),
-  });
-  return `${DEMO_GAME_PATH}?ticket=${ticket}`;
+    ...(lang ? { language: lang } : {}),
+  } as LaunchTicket);
+  return ticket;
+}
+
+function issue(sim: Sim, session: Session, game: TicketGame, backUrl?: string): string {
+  return ticketUrl(mint(sim, session, { game }, backUrl));
 }
 
 /** Launch address V2 of a game: refused while the game or its vendor is under maintenance. */
@@ -142,39 +197,91 @@ export interface LobbyLaunch {
   gameCode?: string;
   view: 'betting' | 'lobby';
   backUrl?: string;
+  language?: string;
 }
 
-/** Lottery lobby launch (lotto area VN, mode LOTT): a lottery's betting view, or the lobby's first game. */
+/** The betting view's game of a lottery: refused while the lottery's listed game is under maintenance. */
+function lotteryGame(sim: Sim, mode: string, code: string): TicketGame {
+  const { game, vn } = findLottery(sim, code);
+  const listed = sim.world.games.find(
+    (g) => g.gameCode === game.gameCode && (g.gameType === 'LOTT' || g.gameType === 'ELOTT'),
+  );
+  if (listed) assertPlayable(sim, listed);
+  return {
+    ...(listed ? { gameId: listed.gameId } : {}),
+    lotteryCode: game.gameCode,
+    gameName: game.gameName,
+    vendor: listed?.vendor ?? (vn ? 'VNL' : 'LLL'),
+    gameType: listed?.gameType ?? mode,
+    minBet: listed?.minBet ?? 1,
+    mode: 'lottery',
+  };
+}
+
+/** The lotteries a lobby lists: every lottery of its area, grouped as the fixture groups them. */
+export function lobbyMenu(sim: Sim, lobby: LobbyOf, language?: string): LotteryGroupView[] {
+  return areaLotteryMenu(sim, lobby.area === 'VN', language).filter((g) => g.games.length > 0);
+}
+
+/**
+ * Lottery lobby launch (lotto area VN, mode LOTT): view betting opens that lottery's betting page;
+ * view lobby opens the lobby of the area (VN: the Vietnamese menus), which lists every lottery with
+ * its next draw and opens each one's betting page (`openFromLobby`).
+ */
 export function launchLotteryLobby(sim: Sim, session: Session, req: LobbyLaunch): string {
   const mode = (req.mode ?? 'LOTT').toUpperCase();
   if (mode !== 'LOTT' && mode !== 'ELOTT')
     throw badRequest(`Unknown lottery mode ${req.mode}`, 'body/mode');
   const area = (req.area ?? 'VN').toUpperCase();
   if (!/^[A-Z]{2,8}$/.test(area)) throw badRequest(`Unknown lottery area ${req.area}`, 'body/area');
-  if (req.view === 'betting' && !req.gameCode)
-    throw badRequest('gameCode is required for the betting view', 'body/gameCode');
-  // The lobby opens on the first lottery of the area (VN: the Vietnamese menus).
-  const code = req.gameCode ?? firstLottery(sim, area === 'VN');
-  if (!code) throw refused('lottery.unavailable', 'No lottery is available');
-  const { game, vn } = findLottery(sim, code);
-  const listed = sim.world.games.find(
-    (g) => g.gameCode === game.gameCode && (g.gameType === 'LOTT' || g.gameType === 'ELOTT'),
-  );
-  if (listed) assertPlayable(sim, listed);
-  return issue(
-    sim,
-    session,
-    {
-      ...(listed ? { gameId: listed.gameId } : {}),
-      lotteryCode: game.gameCode,
-      gameName: game.gameName,
-      vendor: listed?.vendor ?? (vn ? 'VNL' : 'LLL'),
-      gameType: listed?.gameType ?? mode,
-      minBet: listed?.minBet ?? 1,
-      mode: 'lottery',
-    },
-    req.backUrl,
-  );
+  if (req.view === 'betting') {
+    if (!req.gameCode) throw badRequest('gameCode is required for the betting view', 'body/gameCode');
+    return issue(sim, session, lotteryGame(sim, mode, req.gameCode), req.backUrl);
+  }
+  // A lottery named with the lobby view must exist (404 otherwise); the lobby marks it.
+  const current = req.gameCode ? findLottery(sim, req.gameCode).game.gameCode : undefined;
+  const lobby: LobbyOf = { area, mode, opened: {}, ...(current ? { current } : {}) };
+  if (lobbyMenu(sim, lobby).length === 0) throw refused('lottery.unavailable', 'No lottery is available');
+  return ticketUrl(mint(sim, session, { lobby }, req.backUrl, req.language));
+}
+
+/**
+ * A lottery chosen in a lobby: the address of its betting page, a ticket minted exactly as a betting
+ * launch mints it, bound to the lobby's session (so it dies with it) and leading back to the lobby.
+ * The lobby ticket must be live (401 game.ticket.invalid otherwise) and list the lottery (404).
+ */
+export function openFromLobby(sim: Sim, lobbyTicket: string | undefined, gameCode: string): string {
+  const live = resolveTicket(sim, lobbyTicket);
+  if (!live) throw ticketInvalid();
+  const t = live.ticket;
+  if (!t.lobby) throw badRequest('This game link does not open a lottery lobby', 'query/gameCode');
+  const code = gameCode.trim().toUpperCase();
+  const entry = lobbyMenu(sim, t.lobby)
+    .flatMap((g) => g.games)
+    .find((g) => g.gameCode.toUpperCase() === code);
+  if (!entry) throw notFound(`No lottery ${gameCode} in this lobby`);
+  // Checked on every choice, a reused ticket included: a lottery under maintenance does not open.
+  const game = lotteryGame(sim, t.lobby.mode, entry.gameCode);
+  const reuse = t.lobby.opened[entry.gameCode];
+  if (reuse && resolveTicket(sim, reuse)) return ticketUrl(reuse);
+  const session = sim.sessions.get(t.sessionToken);
+  if (!session) throw ticketInvalid();
+  const ticket = mint(sim, session, { game, fromLobby: t.ticket }, t.backUrl, t.language);
+  t.lobby.opened[entry.gameCode] = ticket;
+  return ticketUrl(ticket);
+}
+
+/** The next draws of a lobby's lotteries at the simulator's now (the lobby page's countdowns follow them). */
+export function lobbyDraws(sim: Sim, lobbyTicket: string | undefined) {
+  const live = resolveTicket(sim, lobbyTicket);
+  if (!live) throw ticketInvalid();
+  if (!live.ticket.lobby) throw badRequest('This ticket does not open a lottery lobby', 'query/ticket');
+  return {
+    now: sim.now(),
+    games: lobbyMenu(sim, live.ticket.lobby)
+      .flatMap((g) => g.games)
+      .map(({ gameCode, nextNumero, nextDrawTime }) => ({ gameCode, nextNumero, nextDrawTime })),
+  };
 }
 
 /** The live ticket, or null when unknown, expired, or its session ended. */
@@ -300,14 +407,11 @@ export function placeDemoBet(
   rng: Rng = defaultRng,
 ): BetResult {
   const live = resolveTicket(sim, ticketId);
-  if (!live)
-    throw new ApiError(
-      401,
-      'game.ticket.invalid',
-      'This game session has ended; launch the game again',
-    );
+  if (!live) throw ticketInvalid();
   const { ticket, account } = live;
   const game = ticket.game;
+  // A lobby only lists lotteries: bets go through the betting page of the one chosen.
+  if (!game) throw badRequest('This ticket opens the lottery lobby; choose a lottery to bet', 'body/ticket');
   if (
     !isMoney(amount)
   ) {

@@ -73,15 +73,31 @@ function groupsOf(sim: Sim, prizeMode: string | undefined) {
   return allGroups(sim).filter((g) => !mode || g.prizeMode.toLowerCase() === mode.toLowerCase());
 }
 
+/** A menu group as the lists answer it: its label and games in the caller's language, with their next draws. */
+export interface LotteryGroupView {
+  gameGroupCode: string;
+  labelName: string;
+  games: LotteryGameView[];
+}
+
+const groupView = (sim: Sim, g: LotteryGroup, language?: string): LotteryGroupView => ({
+  gameGroupCode: g.gameGroupCode,
+  labelName: localize(g, language).labelName,
+  games: g.games.map((x) => gameView(sim, x, language)),
+});
+
 /** Menus of a prize mode (all modes when none is given): gameMenus with gameGroupCode and labelName. */
 export function lotteryMenu(sim: Sim, prizeMode?: string, language?: string) {
-  return {
-    gameMenus: groupsOf(sim, prizeMode).map((g) => ({
-      gameGroupCode: g.gameGroupCode,
-      labelName: localize(g, language).labelName,
-      games: g.games.map((x) => gameView(sim, x, language)),
-    })),
-  };
+  return { gameMenus: groupsOf(sim, prizeMode).map((g) => groupView(sim, g, language)) };
+}
+
+/**
+ * Every lottery of a lobby area, grouped as the fixture groups them: the Vietnamese menus (vn, lotto
+ * area VN) or the other menus. What a lobby launch lists (issue 17 item 9).
+ */
+export function areaLotteryMenu(sim: Sim, vn: boolean, language?: string): LotteryGroupView[] {
+  const w = lotteryWorld(sim);
+  return (vn ? w.vnGameMenus : w.gameMenus).map((g) => groupView(sim, g, language));
 }
 
 /** The lotteries an account played recently, grouped as the menu is; empty for visitors. */
@@ -153,12 +169,6 @@ export function findLottery(
   const found = lookupLottery(sim, gameCode);
   if (!found) throw notFound(`No lottery ${gameCode}`);
   return found;
-}
-
-/** The first lottery of the Vietnamese menus (vn) or of the other menus: where a lobby opens. */
-export function firstLottery(sim: Sim, vn: boolean): string | undefined {
-  const w = lotteryWorld(sim);
-  return (vn ? w.vnGameMenus : w.gameMenus).flatMap((g) => g.games)[0]?.gameCode;
 }
 
 /** A lottery was played: it moves to the front of the account's recent list and gains popularity. */

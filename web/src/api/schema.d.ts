@@ -1371,7 +1371,7 @@ export interface paths {
         put?: never;
         /**
          * Lobby launch: lotto area VN, mode LOTT, view betting or lobby
-         * @description Lobby launch: lotto area VN, mode LOTT, view betting or lobby
+         * @description Answers the address to show in the lottery iframe. View betting opens the betting page of the lottery gameCode names. View lobby opens the lottery lobby of the area (VN: the Vietnamese lotteries): every lottery of the area grouped by region, each with its next draw number and countdown, each opening its own betting page in the same frame; a gameCode given with the lobby view is marked as the current lottery. The lobby speaks the request's language (else the Language header). The address is bound to the session: it stops working at logout.
          */
         post: operations["launchLotteryLobby"];
         delete?: never;
@@ -5875,6 +5875,7 @@ export interface operations {
                     mode?: string;
                     gameCode?: string;
                     playType?: string;
+                    /** @description betting: one lottery (gameCode required); lobby: every lottery of the area. */
                     view: "betting" | "lobby";
                     device?: string;
                     backUrl?: string;

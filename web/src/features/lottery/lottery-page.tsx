@@ -93,6 +93,12 @@ export function LotteryPage() {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- launch once per choice, not per render
   }, [gameCode, playType, lobby, member, reloadKey, everything.isSuccess]);
 
+  // A lottery or the lobby was chosen: show its frame from the top. On a phone the frame comes
+  // before the menu, so a choice made further down would otherwise leave it above the screen.
+  useEffect(() => {
+    if (gameCode || lobby) window.scrollTo({ top: 0 });
+  }, [gameCode, lobby]);
+
   // Bets move the wallet: refresh the header balance when the player leaves (or the game says so).
   useEffect(() => {
     const refresh = () => void queryClient.invalidateQueries({ queryKey: balanceQuery.queryKey });
@@ -134,7 +140,7 @@ export function LotteryPage() {
   const title = current?.game.gameName ?? (lobby ? t('frame.lobby') : '');
 
   return (
-    <div className="lx-page">
+    <div className={frame.kind === 'idle' ? 'lx-page' : 'lx-page lx-page--framed'}>
       <LotteryMenu
         modes={modes}
         mode={mode}
@@ -235,7 +241,14 @@ export function LotteryPage() {
             </div>
             <div className="lx-frame__body">
               {frame.kind === 'ready' ? (
-                <iframe key={frame.url} className="lx-frame__iframe" src={frame.url} title={t('frame.title', { name: title })} allow="autoplay; fullscreen" />
+                <iframe
+                  key={frame.url}
+                  className="lx-frame__iframe"
+                  src={frame.url}
+                  // The lobby lists every lottery: it is named as the lobby, not as one lottery.
+                  title={gameCode ? t('frame.title', { name: title }) : t('frame.lobby')}
+                  allow="autoplay; fullscreen"
+                />
               ) : frame.kind === 'launching' ? (
                 <div className="lx-frame__state">
                   <Spinner size={44} label={t('frame.launching')} />
