@@ -7,17 +7,23 @@
  * `--write` also puts the report into docs/benchmarks.md between its lighthouse markers.
  *
  *   npm run bench:lighthouse -- [--pages /,/rng,/register] [--runs 3] [--write] [--reports DIR]
+ *     [--against CHECKOUT]
+ *
+ * `--against CHECKOUT` measures a second build side by side in the same run: another checkout of the
+ * portal (for example a worktree of `main`) with its `web/dist` built. Its portal starts beside
+ * this one and their runs alternate page by page, so both see the same machine; the report adds the
+ * peer's table and the ratios of the medians (this build / the peer).
  *
  * `--reports DIR` keeps every run's Lighthouse report (HTML and JSON) for a closer look.
  *
  * Goals: performance >= 95 (desktop) on every page; home under 200 KB of gzip JavaScript. The run is
  * bounded (a watchdog ends it) and the portal, each in its own process group, is killed on exit.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { chromium } from '@playwright/test';
@@ -30,7 +36,6 @@ import { markers, writeBlock } from './doc-block';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const LIGHTHOUSE_CLI = join(ROOT, 'node_modules', 'lighthouse', 'cli', 'index.js');
-const START = join(ROOT, 'scripts', 'start.ts');
 const MARKERS = markers('lighthouse', 'npm run bench:lighthouse');
 const MOBILE_MARKERS = markers('lighthouse-mobile', 'npm run bench:lighthouse -- --mobile');
 const CHROME_FLAGS = '--headless=new --no-sandbox --disable-gpu';
@@ -48,6 +53,7 @@ const { values: flags } = parseArgs({
     reports: { type: 'string' },
     // Lighthouse's default mobile form factor and throttling instead of the desktop preset.
     mobile: { type: 'boolean', default: false },
+    against: { type: 'string' },
   },
 });
 const MOBILE = flags.mobile;
@@ -63,15 +69,17 @@ const log = (line: string) => process.stderr.write(`[lighthouse] ${line}\n`);
 
 // ---- the portal ------------------------------------------------------------------------------------
 
-let portal: ChildProcess | undefined;
+const portals: ChildProcess[] = [];
 
 function stopPortal(): void {
-  if (portal?.pid === undefined || portal.exitCode !== null) return;
-  try {
-    // The portal leads its own process group: this also ends tsx's child.
-    process.kill(-portal.pid, 'SIGTERM');
-  } catch {
-    /* already gone */
+  for (const portal of portals) {
+    if (portal.pid === undefined || portal.exitCode !== null) continue;
+    try {
+      // The portal leads its own process group: this also ends tsx's child.
+      process.kill(-portal.pid, 'SIGTERM');
+    } catch {
+      /* already gone */
+    }
   }
 }
 process.on('exit', stopPortal);
@@ -94,18 +102,20 @@ async function freePort(): Promise<number> {
   });
 }
 
-async function startPortal(): Promise<string> {
+/** Starts the portal of the checkout at `root` (its own web/dist) on a free port; its base URL. */
+async function startPortal(root = ROOT): Promise<string> {
   const port = await freePort();
-  portal = spawn(
+  const portal = spawn(
     process.execPath,
-    ['--import', 'tsx', START, '--no-build', '--port', String(port)],
+    ['--import', 'tsx', join(root, 'scripts', 'start.ts'), '--no-build', '--port', String(port)],
     {
-      cwd: ROOT,
+      cwd: root,
       detached: true,
       stdio: ['ignore', 'ignore', 'pipe'],
       env: { ...process.env, LOG_LEVEL: 'warn' },
     },
   );
+  portals.push(portal);
   let tail = '';
   portal.stderr?.on('data', (chunk: Buffer) => (tail = (tail + chunk.toString()).slice(-2000)));
   const base = `http://localhost:${port}`;
@@ -263,6 +273,43 @@ function report(
   return lines.join('\n');
 }
 
+/** The peer's table and the ratios of the medians (this build / the peer), for `--against`. */
+function sideBySide(ours: PageResult[], peer: PageResult[], peerRoot: string): string {
+  const ratio = (a: number, b: number) => (b > 0 ? (a / b).toFixed(2) : '-');
+  let commit = 'unknown commit';
+  try {
+    commit = execFileSync('git', ['-C', peerRoot, 'log', '-1', '--format=%h %s'], { encoding: 'utf8' }).trim().slice(0, 90);
+  } catch {
+    /* not a git checkout */
+  }
+  return [
+    `Peer, measured in the same run (runs alternating with this build's): \`${peerRoot}\` at ${commit}.`,
+    '',
+    '| page | performance | runs | accessibility | LCP | TBT | CLS | FCP | CPU index | JS gzip (scripts) |',
+    '|---|---:|---|---:|---:|---:|---:|---:|---:|---:|',
+    ...peer.map(
+      (r) =>
+        `| \`${r.page}\` | ${r.scores.performance} | ${r.perfRuns.join(', ')} | ${r.scores.accessibility} | ` +
+        `${(r.lcpMs / 1000).toFixed(2)} s | ${Math.round(r.tbtMs)} ms | ${r.cls.toFixed(3)} | ${(r.fcpMs / 1000).toFixed(2)} s | ${r.cpuIndex} | ` +
+        `${kb(r.js.gzipBytes)} KB (${r.js.scripts.length}) |`,
+    ),
+    '',
+    'This build against the peer (median runs; performance as a difference in points, times as ratios, lower is better):',
+    '',
+    '| page | performance | LCP | TBT | FCP | JS gzip |',
+    '|---|---:|---:|---:|---:|---:|',
+    ...ours.map((r) => {
+      const p = peer.find((x) => x.page === r.page);
+      if (!p) return `| \`${r.page}\` | - | - | - | - | - |`;
+      const diff = r.scores.performance - p.scores.performance;
+      return (
+        `| \`${r.page}\` | ${diff >= 0 ? '+' : ''}${diff} (${r.scores.performance} vs ${p.scores.performance}) | ${ratio(r.lcpMs, p.lcpMs)} | ` +
+        `${ratio(r.tbtMs, p.tbtMs)} | ${ratio(r.fcpMs, p.fcpMs)} | ${ratio(r.js.gzipBytes, p.js.gzipBytes)} |`
+      );
+    }),
+  ].join('\n');
+}
+
 function lighthouseVersion(): string {
   const pkg = JSON.parse(
     readFileSync(join(ROOT, 'node_modules', 'lighthouse', 'package.json'), 'utf8'),
@@ -278,7 +325,7 @@ function writeDoc(block: string): void {
 // ---- main ------------------------------------------------------------------------------------------
 
 async function main(): Promise<void> {
-  const budgetMs = 120_000 + PAGES.length * RUNS * 120_000;
+  const budgetMs = 120_000 + PAGES.length * RUNS * (flags.against ? 2 : 1) * 120_000;
   const watchdog = setTimeout(() => {
     log(`gave up after ${budgetMs / 1000} s`);
     stopPortal();
@@ -293,11 +340,38 @@ async function main(): Promise<void> {
   log(`portal at ${base}; ${PAGES.length} page(s) × ${RUNS} run(s)`);
   if (flags.reports) mkdirSync(flags.reports, { recursive: true });
 
+  const peerRoot = flags.against ? resolve(flags.against) : undefined;
+  if (peerRoot && !existsSync(join(peerRoot, 'web', 'dist', 'index.html')))
+    throw new Error(`--against ${peerRoot}: no web/dist there; build it first (npm run build in that checkout)`);
+  const peerBase = peerRoot ? await startPortal(peerRoot) : undefined;
+  if (peerRoot) log(`peer portal (${peerRoot}) at ${peerBase}`);
+
   const browser = await chromium.launch({ executablePath: chromiumPath(), args: ['--no-sandbox'] });
   const results: PageResult[] = [];
+  const peerResults: PageResult[] = [];
+  const summarise = async (origin: string, page: string, runs: Result[]): Promise<PageResult> => {
+    const median = computeMedianRun(runs);
+    return {
+      page,
+      scores: {
+        performance: score(median, 'performance'),
+        accessibility: score(median, 'accessibility'),
+        'best-practices': score(median, 'best-practices'),
+      },
+      perfRuns: runs.map((r) => score(r, 'performance')),
+      lcpMs: numeric(median, 'largest-contentful-paint'),
+      tbtMs: numeric(median, 'total-blocking-time'),
+      cls: numeric(median, 'cumulative-layout-shift'),
+      fcpMs: numeric(median, 'first-contentful-paint'),
+      cpuIndex: Math.round(median.environment.benchmarkIndex),
+      misses: misses(median),
+      js: await measureRouteScripts(origin, page, { browser }),
+    };
+  };
   try {
     for (const page of PAGES) {
       const runs: Result[] = [];
+      const peerRuns: Result[] = [];
       for (let i = 0; i < RUNS; i++) {
         const name = `${page.replace(/[^A-Za-z0-9]+/g, '_') || '_'}-${i + 1}`;
         const run = await lighthouseRun(
@@ -307,25 +381,18 @@ async function main(): Promise<void> {
         );
         runs.push(run);
         log(`${page} run ${i + 1}: performance ${score(run, 'performance')}`);
+        if (peerBase) {
+          const peerRun = await lighthouseRun(
+            peerBase + page,
+            chromePath,
+            flags.reports ? join(flags.reports, `peer${name}`) : undefined,
+          );
+          peerRuns.push(peerRun);
+          log(`${page} run ${i + 1} (peer): performance ${score(peerRun, 'performance')}`);
+        }
       }
-      const median = computeMedianRun(runs);
-      const js = await measureRouteScripts(base, page, { browser });
-      results.push({
-        page,
-        scores: {
-          performance: score(median, 'performance'),
-          accessibility: score(median, 'accessibility'),
-          'best-practices': score(median, 'best-practices'),
-        },
-        perfRuns: runs.map((r) => score(r, 'performance')),
-        lcpMs: numeric(median, 'largest-contentful-paint'),
-        tbtMs: numeric(median, 'total-blocking-time'),
-        cls: numeric(median, 'cumulative-layout-shift'),
-        fcpMs: numeric(median, 'first-contentful-paint'),
-        cpuIndex: Math.round(median.environment.benchmarkIndex),
-        misses: misses(median),
-        js,
-      });
+      results.push(await summarise(base, page, runs));
+      if (peerBase) peerResults.push(await summarise(peerBase, page, peerRuns));
     }
   } finally {
     await browser.close();
@@ -338,7 +405,7 @@ async function main(): Promise<void> {
     date: new Date().toISOString().slice(0, 16).replace('T', ' ') + ' UTC',
     machine: `${cpu.length} cores (${cpu[0]?.model.trim() ?? 'unknown CPU'}), ${Math.round(totalmem() / 2 ** 30)} GiB; Node ${process.version}`,
     load: `Load average (1 min) before the run: ${loadBefore.toFixed(2)}, after: ${(loadavg()[0] ?? 0).toFixed(2)}.`,
-  });
+  }) + (peerRoot ? `\n\n${sideBySide(results, peerResults, peerRoot)}` : '');
   console.log(block);
   for (const r of results) {
     console.log(`\n${r.page} scripts:`);
