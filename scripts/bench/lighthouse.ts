@@ -349,7 +349,7 @@ async function main(): Promise<void> {
   const browser = await chromium.launch({ executablePath: chromiumPath(), args: ['--no-sandbox'] });
   const results: PageResult[] = [];
   const peerResults: PageResult[] = [];
-  const summarise = async (origin: string, page: string, runs: Result[]): Promise<PageResult> => {
+  const summarise = async (origin: string, page: string, runs: Result[], root = ROOT): Promise<PageResult> => {
     const median = computeMedianRun(runs);
     return {
       page,
@@ -365,7 +365,7 @@ async function main(): Promise<void> {
       fcpMs: numeric(median, 'first-contentful-paint'),
       cpuIndex: Math.round(median.environment.benchmarkIndex),
       misses: misses(median),
-      js: await measureRouteScripts(origin, page, { browser }),
+      js: await measureRouteScripts(origin, page, { browser, webDist: join(root, 'web', 'dist') }),
     };
   };
   try {
@@ -392,7 +392,7 @@ async function main(): Promise<void> {
         }
       }
       results.push(await summarise(base, page, runs));
-      if (peerBase) peerResults.push(await summarise(peerBase, page, peerRuns));
+      if (peerBase && peerRoot) peerResults.push(await summarise(peerBase, page, peerRuns, peerRoot));
     }
   } finally {
     await browser.close();
