@@ -136,8 +136,21 @@ async function startPortal(root = ROOT): Promise<string> {
 
 // ---- Lighthouse ------------------------------------------------------------------------------------
 
+/**
+ * One Lighthouse run, tried once more if Lighthouse itself fails (on a busy machine its trace now and
+ * then comes back without a navigation start, NO_NAVSTART); a second failure ends the benchmark.
+ */
+async function lighthouseRun(url: string, chromePath: string, reportBase?: string): Promise<Result> {
+  try {
+    return await lighthouseOnce(url, chromePath, reportBase);
+  } catch (error) {
+    log(`${error instanceof Error ? error.message.split('\n')[0] : String(error)}; trying once more`);
+    return lighthouseOnce(url, chromePath, reportBase);
+  }
+}
+
 /** One Lighthouse CLI run (its own Chromium, fresh profile, desktop preset); the parsed result. */
-async function lighthouseRun(
+async function lighthouseOnce(
   url: string,
   chromePath: string,
   reportBase?: string,
