@@ -10,6 +10,7 @@ import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { menuSettingsQuery, useBanners, usePermission } from '../api/queries/system';
 import type { Banner } from '../api/types';
 import { Footer } from '../features/footer/footer';
+import { useAfterFirstPaint } from '../ui/after-first-paint';
 import { Header } from '../features/header/header';
 import { SideMenu } from '../features/side-menu/side-menu';
 import { Carousel, CarouselSkeleton } from '../ui/banner-carousel';
@@ -71,6 +72,8 @@ export function Shell() {
   // A modal or a centre opened from the phone drawer (VIP, referral, announcements, messages…)
   // closes the drawer, so closing the modal returns to the page, not to a drawer over it.
   const modalOpen = useUi((s) => s.centre !== null || Object.values(s.modals).some(Boolean));
+  // The footer is below the first screen: rendered right after it (issue 16, ui/after-first-paint).
+  const footer = useAfterFirstPaint() && layout.footer;
   useEffect(() => {
     if (modalOpen) drawer.close();
   }, [modalOpen]);
@@ -130,7 +133,7 @@ export function Shell() {
             </Suspense>
           </ErrorBoundary>
         </main>
-        {layout.footer ? <Footer /> : null}
+        {footer ? <Footer /> : null}
       </div>
     </div>
   );
