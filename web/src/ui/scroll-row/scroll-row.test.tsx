@@ -28,7 +28,10 @@ beforeEach(() => {
   observers.length = 0;
   reduceMotion = false;
   vi.stubGlobal('ResizeObserver', FakeResizeObserver);
-  vi.stubGlobal('matchMedia', (query: string) => ({ matches: query.includes('reduce') && reduceMotion, media: query }));
+  vi.stubGlobal('matchMedia', (query: string) => ({
+    matches: query.includes('reduce') && reduceMotion,
+    media: query,
+  }));
 });
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -45,7 +48,11 @@ interface Layout {
 function lay(viewport: HTMLElement, layout: Layout) {
   Object.defineProperty(viewport, 'clientWidth', { configurable: true, get: () => layout.client });
   Object.defineProperty(viewport, 'scrollWidth', { configurable: true, get: () => layout.scroll });
-  Object.defineProperty(viewport, 'scrollLeft', { configurable: true, get: () => layout.left, set: (v: number) => (layout.left = v) });
+  Object.defineProperty(viewport, 'scrollLeft', {
+    configurable: true,
+    get: () => layout.left,
+    set: (v: number) => (layout.left = v),
+  });
   const scrollBy = vi.fn();
   Object.defineProperty(viewport, 'scrollBy', { configurable: true, value: scrollBy });
   return scrollBy;

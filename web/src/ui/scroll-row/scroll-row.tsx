@@ -5,10 +5,17 @@
  * buttons in the tab order; a link or tab inside the row that takes focus is scrolled into view by
  * the browser, clear of the arrows (scroll-padding in scroll-row.css).
  */
-import { useId, useLayoutEffect, useRef, type HTMLAttributes, type ReactNode } from 'react';
+import {
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useRef,
+  type HTMLAttributes,
+  type ReactNode,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../icons';
-import { useScrollCues, type ScrollSide } from './use-scroll-cues';
+import { revealInRow, useScrollCues, type ScrollSide } from './use-scroll-cues';
 import './scroll-row.css';
 
 export interface ScrollRowProps {
@@ -21,9 +28,21 @@ export interface ScrollRowProps {
   viewportProps?: Omit<HTMLAttributes<HTMLDivElement>, 'className' | 'id' | 'children'>;
   /** Smaller arrows for a slim row such as the header's category bar. */
   size?: 'sm' | 'md';
+  /**
+   * When this changes (a route, a selected tab), the row's current item (`aria-current="page"` or
+   * `aria-selected="true"`) is scrolled into view: a chosen category is never left out of sight.
+   */
+  revealKey?: unknown;
 }
 
-export function ScrollRow({ children, className, viewportClassName, viewportProps, size = 'md' }: ScrollRowProps) {
+export function ScrollRow({
+  children,
+  className,
+  viewportClassName,
+  viewportProps,
+  size = 'md',
+  revealKey,
+}: ScrollRowProps) {
   const { t } = useTranslation('common');
   const viewport = useRef<HTMLDivElement>(null);
   const { start, end, rtl, scrollTowards } = useScrollCues(viewport);
@@ -34,7 +53,12 @@ export function ScrollRow({ children, className, viewportClassName, viewportProp
   // An arrow that reaches its end disappears; a keyboard user pressing it keeps their place by
   // landing on the arrow that leads back instead of on the page's body.
   useLayoutEffect(() => {
-    const leaving: ScrollSide | null = !end && focused.current === 'end' ? 'end' : !start && focused.current === 'start' ? 'start' : null;
+    const leaving: ScrollSide | null =
+      !end && focused.current === 'end'
+        ? 'end'
+        : !start && focused.current === 'start'
+          ? 'start'
+          : null;
     if (!leaving) return;
     const other = leaving === 'end' ? buttons.start.current : buttons.end.current;
     if (other && !other.hidden) other.focus();
@@ -42,8 +66,15 @@ export function ScrollRow({ children, className, viewportClassName, viewportProp
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [start, end]);
 
+  useEffect(() => {
+    const el = viewport.current;
+    const current = el?.querySelector('[aria-current="page"], [aria-selected="true"]');
+    if (el && current) revealInRow(el, current, size === 'sm' ? 36 : 48);
+  }, [revealKey, size]);
+
   // The arrows are named by the way they move the content on screen.
-  const label = (side: ScrollSide) => ((side === 'start') !== rtl ? t('scroll_left') : t('scroll_right'));
+  const label = (side: ScrollSide) =>
+    (side === 'start') !== rtl ? t('scroll_left') : t('scroll_right');
   const arrow = (side: ScrollSide, shown: boolean) => (
     <button
       ref={buttons[side]}
@@ -68,7 +99,12 @@ export function ScrollRow({ children, className, viewportClassName, viewportProp
       data-overflow-end={end || undefined}
     >
       {arrow('start', start)}
-      <div {...viewportProps} ref={viewport} id={id} className={`scroll-row__viewport${viewportClassName ? ` ${viewportClassName}` : ''}`}>
+      <div
+        {...viewportProps}
+        ref={viewport}
+        id={id}
+        className={`scroll-row__viewport${viewportClassName ? ` ${viewportClassName}` : ''}`}
+      >
         {children}
       </div>
       {arrow('end', end)}

@@ -39,18 +39,38 @@ export function scrollTowards(el: HTMLElement, side: ScrollSide): void {
   const rtl = getComputedStyle(el).direction === 'rtl';
   // Towards the end is rightwards (positive) in English and leftwards (negative) in Urdu.
   const sign = (side === 'end' ? 1 : -1) * (rtl ? -1 : 1);
-  const reduce = typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
-  el.scrollBy({ left: sign * Math.max(el.clientWidth * PAGE, 40), behavior: reduce ? 'auto' : 'smooth' });
+  const reduce =
+    typeof window.matchMedia === 'function' &&
+    window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+  el.scrollBy({
+    left: sign * Math.max(el.clientWidth * PAGE, 40),
+    behavior: reduce ? 'auto' : 'smooth',
+  });
 }
 
-const same = (a: ScrollCues, b: ScrollCues) => a.start === b.start && a.end === b.end && a.rtl === b.rtl;
+/**
+ * Bring an item of the row fully into view, clear of the arrows (`margin` each side), without
+ * moving the page: scrollIntoView would also scroll the window to a row below the fold.
+ */
+export function revealInRow(el: HTMLElement, item: Element, margin = 0): void {
+  const row = el.getBoundingClientRect();
+  const box = item.getBoundingClientRect();
+  // Physical deltas: the same in both directions.
+  if (box.left < row.left + margin) el.scrollBy({ left: box.left - row.left - margin });
+  else if (box.right > row.right - margin) el.scrollBy({ left: box.right - row.right + margin });
+}
+
+const same = (a: ScrollCues, b: ScrollCues) =>
+  a.start === b.start && a.end === b.end && a.rtl === b.rtl;
 
 /**
  * The scroll cues of the element `ref` points at, kept current as it scrolls, as it or its
  * content changes size (items arrive, the window or the language changes), and as children come and
  * go. The content is expected in the scroller's direct children (a list, a table).
  */
-export function useScrollCues(ref: RefObject<HTMLElement | null>): ScrollCues & { scrollTowards: (side: ScrollSide) => void } {
+export function useScrollCues(
+  ref: RefObject<HTMLElement | null>,
+): ScrollCues & { scrollTowards: (side: ScrollSide) => void } {
   const [cues, setCues] = useState<ScrollCues>(NONE);
 
   useEffect(() => {
