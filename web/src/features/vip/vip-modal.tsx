@@ -7,6 +7,7 @@ import { ErrorState } from '../../ui/error-state';
 import { formatMoney } from '../../ui/format';
 import { LabelChip } from '../../ui/label-chip';
 import { Modal } from '../../ui/modal';
+import { ScrollRow } from '../../ui/scroll-row/scroll-row';
 import { Skeleton } from '../../ui/spinner';
 import './vip.css';
 
@@ -47,10 +48,15 @@ export default function VipModal({ onClose }: { onClose: () => void }) {
             <p>{t('top_level')}</p>
           )}
         </div>
-        {/* The ladder can be wider than the modal: a named, focusable region lets keyboard users
-            scroll it too (WCAG 2.1.1). */}
-        <div className="table-wrap" role="region" aria-label={t('ladder_region')} tabIndex={0}>
-          <table className="table">
+        {/* The columns fit the modal on desktops (headings wrap, vip.css); on a phone the ladder
+            scrolls inside its own box with a fade at the hidden end (issue 17 item 7). A named,
+            focusable region lets keyboard users scroll it too (WCAG 2.1.1). */}
+        <ScrollRow
+          className="vip-ladder"
+          viewportClassName="vip-ladder__viewport"
+          viewportProps={{ role: 'region', 'aria-label': t('ladder_region'), tabIndex: 0 }}
+        >
+          <table className="table vip-ladder__table">
             <caption className="visually-hidden">{t('ladder')}</caption>
             <thead>
               <tr>
@@ -77,7 +83,7 @@ export default function VipModal({ onClose }: { onClose: () => void }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRow>
       </>
     );
   }

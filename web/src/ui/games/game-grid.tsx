@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Game } from '../../api/games/types';
+import { ScrollRow } from '../scroll-row/scroll-row';
 import { CategoryIcon } from './category-icon';
 import { GameCard, GameCardSkeletons } from './game-card';
 
@@ -42,7 +43,7 @@ export function GameGrid({
       </>
     );
   }
-  return (
+  const list = (
     <ul className={variant === 'strip' ? 'gx-strip' : 'gx-grid'} aria-label={label} aria-busy={loading || loadingMore}>
       {loading ? (
         <GameCardSkeletons count={skeletons} />
@@ -64,6 +65,9 @@ export function GameGrid({
       {loadingMore ? <GameCardSkeletons count={6} /> : null}
     </ul>
   );
+  // A strip wider than the page says so: a fade and arrows at the end that hides tiles (issue 17
+  // item 7).
+  return variant === 'strip' ? <ScrollRow viewportClassName="gx-strip__viewport">{list}</ScrollRow> : list;
 }
 
 export function EmptyState({ title, text, icon = 'GRID', action }: { title: string; text?: string; icon?: string; action?: ReactNode }) {

@@ -1,0 +1,119 @@
+/**
+ * Which ends of a sideways-scrolling row hide content, and a way to scroll towards them (issue 17
+ * item 7). One hook for the header's category bar, the home page's game strips and the lobbies'
+ * provider rows, so every row that overflows says so the same way.
+ */
+import { useCallback, useEffect, useState, type RefObject } from 'react';
+
+export type ScrollSide = 'start' | 'end';
+
+export interface ScrollCues {
+  /** Content hides beyond the inline start (left in English, right in Urdu). */
+  start: boolean;
+  /** Content hides beyond the inline end. */
+  end: boolean;
+  /** The row lays out right to left. */
+  rtl: boolean;
+}
+
+/** Sub-pixel layouts leave a fraction of a pixel at either end: not worth a cue. */
+const SLACK = 1;
+/** How much of the visible width one press of an arrow scrolls: some context stays in view. */
+const PAGE = 0.8;
+
+const NONE: ScrollCues = { start: false, end: false, rtl: false };
+
+/** The cues of a scroller as it is laid out now. */
+export function readScrollCues(el: HTMLElement): ScrollCues {
+  const rtl = getComputedStyle(el).direction === 'rtl';
+  const max = el.scrollWidth - el.clientWidth;
+  // Browsers count scrollLeft from the start edge (CSSOM View): 0 there, growing towards the end in
+  // a left-to-right row and going negative in a right-to-left one (Chromium since 85, Firefox,
+  // Safari). Its size is the distance from the start either way.
+  const fromStart = Math.abs(el.scrollLeft);
+  return { start: fromStart > SLACK, end: max - fromStart > SLACK, rtl };
+}
+
+/** Scroll a row by most of its width towards one of its ends; at once for who prefers less motion. */
+export function scrollTowards(el: HTMLElement, side: ScrollSide): void {
+  const rtl = getComputedStyle(el).direction === 'rtl';
+  // Towards the end is rightwards (positive) in English and leftwards (negative) in Urdu.
+  const sign = (side === 'end' ? 1 : -1) * (rtl ? -1 : 1);
+  const reduce =
+    typeof window.matchMedia === 'function' &&
+    window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+  el.scrollBy({
+    left: sign * Math.max(el.clientWidth * PAGE, 40),
+    behavior: reduce ? 'auto' : 'smooth',
+  });
+}
+
+/**
+ * Bring an item of the row fully into view, clear of the arrows (`margin` each side), without
+ * moving the page: scrollIntoView would also scroll the window to a row below the fold.
+ */
+export function revealInRow(el: HTMLElement, item: Element, margin = 0): void {
+  const row = el.getBoundingClientRect();
+  const box = item.getBoundingClientRect();
+  // Physical deltas: the same in both directions.
+  if (box.left < row.left + margin) el.scrollBy({ left: box.left - row.left - margin });
+  else if (box.right > row.right - margin) el.scrollBy({ left: box.right - row.right + margin });
+}
+
+const same = (a: ScrollCues, b: ScrollCues) =>
+  a.start === b.start && a.end === b.end && a.rtl === b.rtl;
+
+/**
+ * The scroll cues of the element `ref` points at, kept current as it scrolls, as it or its
+ * content changes size (items arrive, the window or the language changes), and as children come and
+ * go. The content is expected in the scroller's direct children (a list, a table).
+ */
+export function useScrollCues(
+  ref: RefObject<HTMLElement | null>,
+): ScrollCues & { scrollTowards: (side: ScrollSide) => void } {
+  const [cues, setCues] = useState<ScrollCues>(NONE);
+
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const update = () => {
+      const next = readScrollCues(el);
+      setCues((prev) => (same(prev, next) ? prev : next));
+    };
+    update();
+    el.addEventListener('scroll', update, { passive: true });
+    // The scroller's own size changes with the window; its content's with data and language.
+    const resize = typeof ResizeObserver === 'function' ? new ResizeObserver(update) : null;
+    const observeAll = () => {
+      resize?.disconnect();
+      resize?.observe(el);
+      for (const child of Array.from(el.children)) resize?.observe(child);
+    };
+    observeAll();
+    const mutation =
+      typeof MutationObserver === 'function'
+        ? new MutationObserver(() => {
+            observeAll();
+            update();
+          })
+        : null;
+    mutation?.observe(el, { childList: true });
+    // The language switch flips the document's direction.
+    const dir = typeof MutationObserver === 'function' ? new MutationObserver(update) : null;
+    dir?.observe(document.documentElement, { attributes: true, attributeFilter: ['dir'] });
+    return () => {
+      el.removeEventListener('scroll', update);
+      resize?.disconnect();
+      mutation?.disconnect();
+      dir?.disconnect();
+    };
+  }, [ref]);
+
+  const towards = useCallback(
+    (side: ScrollSide) => {
+      if (ref.current) scrollTowards(ref.current, side);
+    },
+    [ref],
+  );
+  return { ...cues, scrollTowards: towards };
+}
