@@ -13,7 +13,7 @@
  * - `portal`: the simulator and web app of the run (playwright.config.ts `webServer`), shared by
  *   every worker; `baseURL` points there.
  */
-import { expect, test as base, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test as base, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { encryptBody } from '../openapi/wire-crypto';
 import { SimClient } from '../scripts/sim-client';
 
@@ -132,4 +132,20 @@ export function shell(page: Page) {
     footer: page.getByRole('contentinfo'),
     banner: page.getByRole('region', { name: 'Featured offers' }),
   };
+}
+
+/**
+ * Waits until the element's finite animations and transitions (a modal's or a sheet's opening) are
+ * over, so a measurement reads where it comes to rest rather than a frame of the way there. Looping
+ * animations (spinners) are not waited for.
+ */
+export async function animationsSettled(locator: Locator): Promise<void> {
+  await locator.evaluate((el) =>
+    Promise.all(
+      el
+        .getAnimations({ subtree: true })
+        .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
 }

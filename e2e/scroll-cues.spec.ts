@@ -7,7 +7,7 @@
  */
 import { readFileSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
-import { expect, shell, test, useSession } from './fixtures';
+import { animationsSettled, expect, shell, test, useSession } from './fixtures';
 
 type Lang = 'EN' | 'UR';
 const common = (lang: Lang) =>
@@ -233,6 +233,8 @@ test.describe('the VIP ladder', () => {
         const dialog = page.getByRole('dialog');
         const region = dialog.getByRole('region', { name: read(lang, 'vip').ladder_region });
         await expect(region.getByRole('row').nth(10)).toBeVisible();
+        // Measured where the modal comes to rest, not during its opening animation.
+        await animationsSettled(dialog);
         const box = (await region.boundingBox())!;
         const modal = (await dialog.boundingBox())!;
         // The ladder's box stays inside the modal, and the page never scrolls sideways.

@@ -4,7 +4,7 @@
  * deposit in the member centre, the agent centre, and Urdu.
  */
 import type { Locator, Page } from '@playwright/test';
-import { AGENT, expect, PLAYER, shell, test, useSession } from '../fixtures';
+import { AGENT, animationsSettled, expect, PLAYER, shell, test, useSession } from '../fixtures';
 
 // The shared 2-core machine can be slow to answer the first calls of a page.
 test.describe.configure({ timeout: 60_000 });
@@ -22,6 +22,7 @@ async function expectSheet(page: Page, dialog: Locator): Promise<void> {
       return box ? [Math.round(box.x), Math.round(box.y), Math.round(box.width), Math.round(box.height)] : null;
     })
     .toEqual([0, 0, viewport.width, viewport.height]);
+  await animationsSettled(dialog);
   const close = await dialog.getByRole('button', { name: 'Close' }).first().boundingBox();
   expect(close!.width).toBeGreaterThanOrEqual(44);
   expect(close!.height).toBeGreaterThanOrEqual(44);
