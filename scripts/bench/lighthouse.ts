@@ -137,15 +137,17 @@ async function startPortal(root = ROOT): Promise<string> {
 // ---- Lighthouse ------------------------------------------------------------------------------------
 
 /**
- * One Lighthouse run, tried once more if Lighthouse itself fails (on a busy machine its trace now and
- * then comes back without a navigation start, NO_NAVSTART); a second failure ends the benchmark.
+ * One Lighthouse run, tried up to three times if Lighthouse itself fails (its trace now and then
+ * comes back without a navigation start, NO_NAVSTART); a third failure ends the benchmark.
  */
 async function lighthouseRun(url: string, chromePath: string, reportBase?: string): Promise<Result> {
-  try {
-    return await lighthouseOnce(url, chromePath, reportBase);
-  } catch (error) {
-    log(`${error instanceof Error ? error.message.split('\n')[0] : String(error)}; trying once more`);
-    return lighthouseOnce(url, chromePath, reportBase);
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await lighthouseOnce(url, chromePath, reportBase);
+    } catch (error) {
+      if (attempt === 3) throw error;
+      log(`${error instanceof Error ? error.message.split('\n')[0] : String(error)}; trying again`);
+    }
   }
 }
 
