@@ -7,6 +7,7 @@
  * (`openFromLobby`). Its words follow the launch's `language` (EN, UR, VI, CN; Urdu right to left).
  */
 import type { FastifyReply } from 'fastify';
+import { countdown } from '../../openapi/countdown';
 import { ApiError } from '../errors';
 import {
   lobbyMenu,
@@ -143,15 +144,6 @@ function fill(template: string, key: string, value: string, dir = 'ltr'): string
   return `${escapeHtml(before)}<bdi dir="${dir}">${escapeHtml(value)}</bdi>${escapeHtml(after)}`;
 }
 
-/** '04:59' or '1:02:03' for a number of seconds, as the web app's cards count down. */
-export function clock(seconds: number): string {
-  const s = Math.max(0, Math.floor(seconds));
-  const h = Math.floor(s / 3600);
-  const mm = String(Math.floor((s % 3600) / 60)).padStart(2, '0');
-  const ss = String(s % 60).padStart(2, '0');
-  return h > 0 ? `${h}:${mm}:${ss}` : `${mm}:${ss}`;
-}
-
 function lobbyPage(
   nonce: string,
   sim: Sim,
@@ -172,7 +164,7 @@ function lobbyPage(
           games.push({ id, gameCode: game.gameCode, nextNumero: game.nextNumero, nextDrawTime: game.nextDrawTime, timed });
           const current = t.lobby.current === game.gameCode;
           const href = `${ticketUrl(t.ticket)}&gameCode=${encodeURIComponent(game.gameCode)}`;
-          const left = clock((game.nextDrawTime - now) / 1000);
+          const left = countdown((game.nextDrawTime - now) / 1000);
           const when = timed
             ? `<span class="when" id="${id}-w" role="timer" aria-label="${escapeHtml(words.closesIn.replace('{time}', left))}">${fill('{time}', 'time', left)}</span>`
             : `<span class="when when--day" id="${id}-w">${fill(words.drawsAt, 'time', new Date(game.nextDrawTime).toISOString().slice(0, 16).replace('T', ' ') + ' UTC', 'auto')}</span>`;
@@ -266,6 +258,7 @@ const LOBBY_SCRIPT = `
   var dates;
   try { dates = new Intl.DateTimeFormat(cfg.locale, { dateStyle: 'medium', timeStyle: 'short', numberingSystem: 'latn' }); }
   catch (e) { dates = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' }); }
+  // openapi/countdown.ts, in the page's own script.
   function clock(s) {
     s = Math.max(0, Math.floor(s));
     var h = Math.floor(s / 3600), m = Math.floor((s % 3600) / 60), r = s % 60;

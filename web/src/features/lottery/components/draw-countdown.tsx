@@ -7,19 +7,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { countdown } from '../../../../../openapi/countdown';
 import { formatDate } from '../../../ui/format';
 import type { LotteryGame } from '../types';
 
 const DAY_S = 86_400;
-
-/** '04:59' or '1:02:03' for a number of seconds (never negative). */
-export function clock(seconds: number): string {
-  const s = Math.max(0, Math.floor(seconds));
-  const h = Math.floor(s / 3600);
-  const mm = String(Math.floor((s % 3600) / 60)).padStart(2, '0');
-  const ss = String(s % 60).padStart(2, '0');
-  return h > 0 ? `${h}:${mm}:${ss}` : `${mm}:${ss}`;
-}
 
 export function DrawCountdown({ game }: { game: LotteryGame }) {
   const { t } = useTranslation('lottery');
@@ -43,8 +35,8 @@ export function DrawCountdown({ game }: { game: LotteryGame }) {
     <span className="lx-card__draw">
       <span>{t('card.draw', { numero: game.nextNumero })}</span>
       {timed ? (
-        <span className="lx-card__countdown" role="timer" aria-label={t('card.closes_in_label', { time: clock(left) })}>
-          <bdi dir="ltr">{clock(left)}</bdi>
+        <span className="lx-card__countdown" role="timer" aria-label={t('card.closes_in_label', { time: countdown(left) })}>
+          <bdi dir="ltr">{countdown(left)}</bdi>
         </span>
       ) : (
         <span>{t('card.draws_at', { time: formatDate(game.nextDrawTime) })}</span>
