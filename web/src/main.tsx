@@ -29,10 +29,10 @@ import './styles/global.css';
 const VENDOR_LIST_WAIT_MS = 400;
 
 /** Preload the first banner of the route's group, once the banners call has answered. */
-function prefetchBanners(pathname: string): Promise<void> {
+function prefetchBanners(pathname: string): void {
   const group = layoutFor(pathname).banner;
-  if (!group) return Promise.resolve();
-  return queryClient.fetchQuery(bannersQuery(group)).then(
+  if (!group) return;
+  void queryClient.fetchQuery(bannersQuery(group)).then(
     (banners) => {
       const first = banners[0]?.url;
       if (!first) return;
@@ -84,7 +84,7 @@ async function bootstrap(): Promise<void> {
     // the vendor list is awaited beside permission, for a bounded time, so they do not grow after
     // the first paint.
     const vendors = queryClient.prefetchQuery(vendorsQuery);
-    const banners = prefetchBanners(window.location.pathname);
+    prefetchBanners(window.location.pathname);
     if ((await status)?.status === 0) {
       const [answer] = await Promise.all([
         permission,
@@ -93,12 +93,10 @@ async function bootstrap(): Promise<void> {
       ]);
       installAnalytics(answer?.gtagId);
       if (answer?.brandName) document.title = answer.brandName;
-    } else {
-      // Not the app (maintenance, a restricted address, no answer): the refusals of the calls asked
-      // beside the status are forgotten, so the app asks again when it mounts.
-      await Promise.allSettled([permission, vendors, banners]);
-      queryClient.removeQueries({ type: 'inactive', predicate: (query) => query.state.status === 'error' });
     }
+    // Not the app (maintenance, a restricted address, no answer): nothing waits for the other calls.
+    // Refused, they hold no data, so when the app mounts later its queries start afresh (pending,
+    // not failed) and ask again.
   }
 
   const container = document.getElementById('root');
