@@ -528,9 +528,10 @@ export function loadContract(spec: string, cwd: string): { doc: Json; label: str
  * against its first parent. Every landing of main is one or more of these steps, so no breaking
  * change slips in between two CI runs, whichever commit a submission ends on.
  */
-export function historySteps(cwd: string): { from: string; to: string }[] {
+export function historySteps(cwd: string, warn: (line: string) => void = () => {}): { from: string; to: string }[] {
+  // A shallow clone cuts old history, never new: the gate, when missing, is older than all it has.
   if (git(['rev-parse', '--is-shallow-repository'], cwd).trim() === 'true') {
-    throw new InputError('--history needs the full history (this clone is shallow: git fetch --unshallow)');
+    warn('contract:diff: this clone is shallow; only the contract changes it holds are checked (git fetch --unshallow for all)');
   }
   const gate = git(['log', '--first-parent', '--diff-filter=A', '--format=%H', '--', GATE_FILE], cwd).trim().split('\n').filter(Boolean).pop();
   const firstParents = git(['rev-list', '--first-parent', 'HEAD'], cwd).trim().split('\n');
@@ -598,7 +599,7 @@ export function main(argv: readonly string[], io: DiffIo = defaultIo()): number 
   let steps: { old: { doc: Json; label: string }; next: { doc: Json; label: string } }[];
   try {
     if (values.history) {
-      steps = historySteps(io.cwd).map(({ from, to }) => ({ old: loadContract(from, io.cwd), next: loadContract(to, io.cwd) }));
+      steps = historySteps(io.cwd, io.err).map(({ from, to }) => ({ old: loadContract(from, io.cwd), next: loadContract(to, io.cwd) }));
     } else {
       steps = [{ old: loadContract(positionals[0] as string, io.cwd), next: loadContract(positionals[1] ?? CONTRACT_FILE, io.cwd) }];
     }
