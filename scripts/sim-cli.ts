@@ -8,6 +8,7 @@ import { realpathSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import type { Fault, FaultFields, FaultInput, Flag, JournalEntry, JournalQuery, SimState, SmsMessage, VerifyInput } from '../server/control/contract';
 import { SystemStatusNames, type SystemStatusName } from '../server/control/contract';
+import { driftCommand } from '../server/gateway/drift';
 import { importBrand } from '../server/gateway/import-brand';
 import { Sim } from '../server/sim/state';
 import { FIXTURES_DIR, forgetBrand } from '../server/sim/world';
@@ -45,6 +46,9 @@ Commands:
   import <DIR> --brand <NAME>             turn a gateway recording (npm start -- --gateway URL
                                           --record DIR) into fixtures/brands/NAME; run it with
                                           npm start -- --brand NAME (works offline, no server)
+  drift <DIR> [--gateway URL] [--json]    what a recording's replies (or the gateway, called now
+                                          with its public reads) send that the contract does not
+                                          say, per operation; exit 1 on drift (no server needed)
   journal [--path P] [--operation ID] [--method M] [--status N] [--limit N] [--follow]
                                           the calls the portal made, oldest first, decrypted and
                                           secrets masked (--follow: keep printing new ones; a path
@@ -460,6 +464,9 @@ async function run(client: SimClient, parsed: Parsed, print: Print, signal?: Abo
 
 /** Runs one command; returns the exit code (the caller exits with it). */
 export async function main(argv: readonly string[], io: CliIo = defaultIo()): Promise<number> {
+  // `drift` (ADR 025) is local, with its own options: no simulator, no control API.
+  const args = argv.filter((a) => a !== '--');
+  if (args[0] === 'drift') return driftCommand(args.slice(1), io);
   let parsed: Parsed;
   try {
     parsed = parseArgs(argv);

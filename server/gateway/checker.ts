@@ -122,6 +122,12 @@ function differenceOf(error: ErrorObject): Difference {
       return { field: fieldOf(error.instancePath), expected: describeSchema({ anyOf: error.schema }), got: `${jsonType(data)} ${shortJson(data)}` };
     case 'additionalProperties':
       return { field: fieldOf(error.instancePath, String(p.additionalProperty)), expected: 'absent (not declared)', got: 'present' };
+    case 'unevaluatedProperties':
+      return {
+        field: fieldOf(error.instancePath, String(p.unevaluatedProperty)),
+        expected: 'absent (not declared)',
+        got: `present: ${shortJson(isObject(data) ? data[String(p.unevaluatedProperty)] : undefined)}`,
+      };
     case 'format':
       return { field: fieldOf(error.instancePath), expected: `${String(p.format)} format`, got: shortJson(data) };
     case 'minimum':
@@ -178,6 +184,38 @@ function decoded(reply: CheckedReply, maxBytes: number): Buffer {
   throw new Error(`content-encoding ${encoding} is not supported by the checker`);
 }
 
+/**
+ * A copy of the document in which every object schema that lists its properties and says nothing
+ * of others refuses undeclared ones (`unevaluatedProperties: false`, which sees through `anyOf`
+ * and `$ref`). Members of an `allOf` are left open: each declares only its part of the object.
+ */
+export function closedObjects<T>(doc: T): T {
+  const inAllOf = new Set<string>();
+  const collect = (node: unknown): void => {
+    if (Array.isArray(node)) return node.forEach(collect);
+    if (!isObject(node)) return;
+    if (Array.isArray(node.allOf)) for (const m of node.allOf) if (isObject(m) && typeof m.$ref === 'string') inAllOf.add(m.$ref);
+    Object.values(node).forEach(collect);
+  };
+  collect(doc);
+  const walk = (node: unknown, open: boolean, at: string): unknown => {
+    if (Array.isArray(node)) return node.map((n) => walk(n, false, ''));
+    if (!isObject(node)) return node;
+    const out: Json = {};
+    for (const [k, v] of Object.entries(node)) {
+      const here = at ? `${at}/${pointer(k)}` : '';
+      out[k] = k === 'allOf' && Array.isArray(v) ? v.map((m) => walk(m, true, '')) : walk(v, false, here);
+    }
+    const component = at.startsWith('#/components/schemas/') && at.split('/').length === 4 && inAllOf.has(at);
+    if (!open && !component && isObject(node.properties) && !('additionalProperties' in node) && !('unevaluatedProperties' in node)) {
+      out.unevaluatedProperties = false;
+    }
+    return out;
+  };
+  const root = doc as Json;
+  return { ...root, paths: walk(root.paths, false, ''), components: walk(root.components, false, '#/components') } as T;
+}
+
 /** The contract, ready to match requests and validate replies. */
 export class ContractChecker {
   private readonly ajv: Ajv2020;
@@ -185,11 +223,18 @@ export class ContractChecker {
   private readonly validators = new Map<string, ValidateFunction>();
   private readonly responses = new Map<string, Json>();
 
-  constructor(private readonly doc: OpenApiDocument = loadContract()) {
+  /**
+   * `undeclaredFields`: also report fields a reply carries that its schema does not declare (the
+   * contract's objects are open, so a plain check lets them pass).
+   */
+  constructor(
+    private readonly doc: OpenApiDocument = loadContract(),
+    options: { undeclaredFields?: boolean } = {},
+  ) {
     // verbose: errors carry their schema and data, which the report lines quote.
     this.ajv = new Ajv2020({ strict: false, allErrors: true, verbose: true, validateSchema: false });
     addFormats(this.ajv);
-    this.ajv.addSchema(doc as object, JSON_KEY);
+    this.ajv.addSchema((options.undeclaredFields ? closedObjects(doc) : doc) as object, JSON_KEY);
     for (const [path, item] of Object.entries(doc.paths)) {
       for (const method of METHODS) {
         const spec = item[method];
