@@ -14,6 +14,30 @@ export function xmlEscape(text: string): string {
 
 const FONT =
   "'Segoe UI', Roboto, 'Noto Sans', 'Helvetica Neue', Arial, 'Liberation Sans', sans-serif";
+/**
+ * Arabic-script text (Urdu) names Arabic-script faces first, the web app's Urdu list: a Latin-only
+ * list leaves each engine to pick a fallback per letter, and letters drawn from different faces do
+ * not join (docs/decisions/027-every-engine.md).
+ */
+const ARABIC_FONT =
+  "'Noto Naskh Arabic', 'Noto Naskh Arabic UI', 'Noto Sans Arabic', 'Noto Sans Arabic UI', 'Segoe UI', Tahoma, 'Geeza Pro', sans-serif";
+const ARABIC_SCRIPT = /[\u0600-\u06ff\u0750-\u077f\ufb50-\ufdff\ufe70-\ufeff]/;
+
+type Anchor = 'left' | 'middle' | 'right';
+/**
+ * The font, spacing, direction and anchor attributes of one text drawn at its x on `anchor`'s side.
+ * Text with Arabic script runs right to left (so "100%" and "$500" sit where an Urdu reader expects
+ * them), with no letter spacing: spacing breaks the joining of letters, and WebKit then places each
+ * letter on its own, left to right. Right to left, the text's start is its right end.
+ */
+function textStyle(text: string, anchor: Anchor, letterSpacing?: number): string {
+  if (ARABIC_SCRIPT.test(text)) {
+    const rtlAnchor = anchor === 'left' ? 'end' : anchor === 'right' ? 'start' : 'middle';
+    return `font-family="${ARABIC_FONT}" direction="rtl" unicode-bidi="embed" text-anchor="${rtlAnchor}"`;
+  }
+  const ltrAnchor = anchor === 'left' ? 'start' : anchor === 'right' ? 'end' : 'middle';
+  return `font-family="${FONT}"${anchor === 'left' ? '' : ` text-anchor="${ltrAnchor}"`}${letterSpacing ? ` letter-spacing="${letterSpacing}"` : ''}`;
+}
 
 /** Splits text into at most maxLines lines of about maxChars; the last line gets an ellipsis. */
 function wrap(text: string, maxChars: number, maxLines: number): string[] {
@@ -258,21 +282,16 @@ export const ARTWORK_WORDS: Record<string, ArtworkWords> = {
   },
 };
 const wordsFor = (lang: string | undefined): ArtworkWords => (lang && ARTWORK_WORDS[lang]) || ENGLISH_WORDS;
-/**
- * Right-to-left text keeps the artwork's left column: laid out right to left (so "100%" and "$500"
- * sit where an Urdu reader expects them) with its end, the left edge, at the column's x.
- */
-const textDir = (lang: string | undefined): string => (lang === 'ur' ? ' direction="rtl" unicode-bidi="embed" text-anchor="end"' : '');
 
 export function bannerSvg(banner: BannerInfo | undefined, brandName: string, id: string, lang?: string): string {
   const words = wordsFor(lang);
-  const dir = textDir(lang);
   const title = banner?.title ?? `${brandName}: Play. Win. Repeat.`;
   const subtitle = banner?.subtitle ?? 'Slots, live casino, sports and lottery in one place';
   const theme = GROUP_THEMES[banner?.groupName ?? ''] ?? at(Object.values(GROUP_THEMES), hash(id));
   const [c1, c2, accent] = theme;
-  const cta = xmlEscape(words.cta[banner?.linkageType ?? 'NONE']);
+  const cta = words.cta[banner?.linkageType ?? 'NONE'];
   const lines = wrap(title, 21, 2);
+  const subtitleLine = wrap(subtitle, 62, 1)[0] ?? '';
   // Vertical layout of the text block, centred: tag, headline lines, subtitle, button.
   const blockHeight = 40 + 28 + lines.length * 84 + 56 + 40 + 64;
   const top = Math.round((480 - blockHeight) / 2);
@@ -311,21 +330,20 @@ export function bannerSvg(banner: BannerInfo | undefined, brandName: string, id:
       lines
         .map(
           (line, i) =>
-            `<text x="160" y="${headlineY + i * 84}"${dir} font-family="${FONT}" font-weight="900" font-size="76" fill="#ffffff" stroke="#000000" stroke-opacity="0.15" stroke-width="2">${xmlEscape(line)}</text>`,
+            `<text x="160" y="${headlineY + i * 84}" ${textStyle(line, 'left')} font-weight="900" font-size="76" fill="#ffffff" stroke="#000000" stroke-opacity="0.15" stroke-width="2">${xmlEscape(line)}</text>`,
         )
         .join('') +
-      `<text x="162" y="${subtitleY}"${dir} font-family="${FONT}" font-weight="500" font-size="34" fill="#ffffff" fill-opacity="0.9">${xmlEscape(wrap(subtitle, 62, 1)[0] ?? '')}</text>` +
+      `<text x="162" y="${subtitleY}" ${textStyle(subtitleLine, 'left')} font-weight="500" font-size="34" fill="#ffffff" fill-opacity="0.9">${xmlEscape(subtitleLine)}</text>` +
       `<g transform="translate(160 ${ctaY})"><rect width="250" height="64" rx="32" fill="url(#cta)"/><rect x="4" y="4" width="242" height="26" rx="13" fill="#ffffff" fill-opacity="0.35"/>` +
-      `<text x="125" y="42" text-anchor="middle" font-family="${FONT}" font-weight="900" font-size="26" fill="#5d2e00" letter-spacing="1">${cta}</text></g>` +
-      `<text x="1890" y="460" text-anchor="end" font-family="${FONT}" font-size="16" fill="#ffffff" fill-opacity="0.6">${xmlEscape(words.footer)}</text>`,
+      `<text x="125" y="42" ${textStyle(cta, 'middle', 1)} font-weight="900" font-size="26" fill="#5d2e00">${xmlEscape(cta)}</text></g>` +
+      `<text x="1890" y="460" ${textStyle(words.footer, 'right')} font-size="16" fill="#ffffff" fill-opacity="0.6">${xmlEscape(words.footer)}</text>`,
   );
 }
 
 export function promoSvg(promo: PromotionInfo | undefined, brandName: string, id: string, lang?: string): string {
   const title = promo?.title ?? `${brandName} Promotion`;
   const [c1, c2, englishTag] = PROMO_THEMES[promo?.category ?? ''] ?? ['#312e81', '#db2777', 'PROMOTION'];
-  const tag = xmlEscape(wordsFor(lang).tags[promo?.category ?? ''] ?? englishTag);
-  const dir = textDir(lang);
+  const tag = wordsFor(lang).tags[promo?.category ?? ''] ?? englishTag;
   const lines = wrap(title, 20, 3);
   const summary = wrap(promo?.summary ?? 'Exclusive rewards for Lucky Lotus players.', 46, 2);
   const top = 150 - (lines.length - 1) * 22;
@@ -342,17 +360,17 @@ export function promoSvg(promo: PromotionInfo | undefined, brandName: string, id
       coin(730, 80, 30) +
       coin(620, 56, 18) +
       coin(745, 335, 24) +
-      `<g transform="translate(44 40)"><rect width="${tag.length * 12 + 32}" height="34" rx="17" fill="#ffffff"/><text x="${(tag.length * 12 + 32) / 2}" y="23" text-anchor="middle" font-family="${FONT}" font-weight="800" font-size="16" letter-spacing="1" fill="${c1}">${tag}</text></g>` +
+      `<g transform="translate(44 40)"><rect width="${tag.length * 12 + 32}" height="34" rx="17" fill="#ffffff"/><text x="${(tag.length * 12 + 32) / 2}" y="23" ${textStyle(tag, 'middle', 1)} font-weight="800" font-size="16" fill="${c1}">${xmlEscape(tag)}</text></g>` +
       lines
         .map(
           (line, i) =>
-            `<text x="44" y="${top + i * 48}"${dir} font-family="${FONT}" font-weight="900" font-size="40" fill="#ffffff">${xmlEscape(line)}</text>`,
+            `<text x="44" y="${top + i * 48}" ${textStyle(line, 'left')} font-weight="900" font-size="40" fill="#ffffff">${xmlEscape(line)}</text>`,
         )
         .join('') +
       summary
         .map(
           (line, i) =>
-            `<text x="46" y="${top + (lines.length - 1) * 48 + 46 + i * 26}"${dir} font-family="${FONT}" font-size="19" fill="#ffffff" fill-opacity="0.88">${xmlEscape(line)}</text>`,
+            `<text x="46" y="${top + (lines.length - 1) * 48 + 46 + i * 26}" ${textStyle(line, 'left')} font-size="19" fill="#ffffff" fill-opacity="0.88">${xmlEscape(line)}</text>`,
         )
         .join(''),
   );
