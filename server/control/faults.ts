@@ -4,7 +4,7 @@
  * always clear what it set.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { journalDropped } from '../journal-hooks';
 import { ErrorCode } from '../../openapi/common';
 import type { Sim } from '../sim/state';
@@ -116,37 +116,54 @@ export function faultEnvelope(fault: Fault) {
  * every route's own hooks, so an injected failure comes before access checks and the status gate.
  */
 export function installFaultHook(app: FastifyInstance): void {
-  app.addHook('onRequest', async (request, reply) => {
-    const path = request.url.split('?')[0] ?? '/';
-    if (path === CONTROL_PREFIX || path.startsWith(`${CONTROL_PREFIX}/`)) return;
+  // Synchronous while no latency and no fault is set (every call but those QA is testing): an async
+  // hook costs a promise and a microtask turn per request (docs/benchmarks.md).
+  app.addHook('onRequest', (request, reply, done) => {
     const store = faultsOf(request.sim);
-    if (store.latencyMs > 0) {
-      request.simInjected = { latencyMs: store.latencyMs, fault: null };
-      await sleep(store.latencyMs);
+    if (store.latencyMs === 0 && store.faults.length === 0) {
+      done();
+      return;
     }
-    const fault = store.take({
-      method: request.method,
-      path,
-      routeUrl: request.routeOptions.url,
-      operationId: (request.routeOptions.config as { operationId?: string } | undefined)
-        ?.operationId,
-    });
-    if (!fault) return;
-    // The journal records what was applied (server/journal-hooks.ts).
-    request.simInjected = { latencyMs: store.latencyMs, fault };
-    if (fault.delayMs > 0) await sleep(fault.delayMs);
-    if (fault.drop) {
-      // No answer at all: the client sees the connection reset, as with a dead proxy.
-      journalDropped(request);
-      reply.hijack();
-      reply.raw.destroy();
-      // app.inject's fake socket has no destroy(); its response rejects on the destroy above.
-      const socket = request.raw.socket as { destroy?: () => void } | undefined;
-      if (typeof socket?.destroy === 'function') socket.destroy();
-      return reply;
-    }
-    if (fault.status !== null) {
-      return reply.status(fault.status).send(faultEnvelope(fault));
-    }
+    injectFault(request, reply, store).then(
+      (sent) => {
+        if (!sent) done();
+      },
+      (err: unknown) => done(err as Error),
+    );
   });
+}
+
+/** Applies the latency and the first matching fault to a call; true when the reply was sent or dropped. */
+async function injectFault(request: FastifyRequest, reply: FastifyReply, store: FaultStore): Promise<boolean> {
+  const path = request.url.split('?')[0] ?? '/';
+  if (path === CONTROL_PREFIX || path.startsWith(`${CONTROL_PREFIX}/`)) return false;
+  if (store.latencyMs > 0) {
+    request.simInjected = { latencyMs: store.latencyMs, fault: null };
+    await sleep(store.latencyMs);
+  }
+  const fault = store.take({
+    method: request.method,
+    path,
+    routeUrl: request.routeOptions.url,
+    operationId: (request.routeOptions.config as { operationId?: string } | undefined)?.operationId,
+  });
+  if (!fault) return false;
+  // The journal records what was applied (server/journal-hooks.ts).
+  request.simInjected = { latencyMs: store.latencyMs, fault };
+  if (fault.delayMs > 0) await sleep(fault.delayMs);
+  if (fault.drop) {
+    // No answer at all: the client sees the connection reset, as with a dead proxy.
+    journalDropped(request);
+    reply.hijack();
+    reply.raw.destroy();
+    // app.inject's fake socket has no destroy(); its response rejects on the destroy above.
+    const socket = request.raw.socket as { destroy?: () => void } | undefined;
+    if (typeof socket?.destroy === 'function') socket.destroy();
+    return true;
+  }
+  if (fault.status !== null) {
+    void reply.status(fault.status).send(faultEnvelope(fault));
+    return true;
+  }
+  return false;
 }

@@ -30,9 +30,8 @@ import {
 } from './contract';
 import { buildControlDocument } from './document';
 import { faultsOf } from './faults';
-import { publishState, streamEvents } from './events';
+import { streamEvents } from './events';
 import { journalHandlers } from './journal';
-import { endStreams } from './sse';
 import { restore, snapshot, snapshotsOf, type Snapshot } from './snapshot';
 import { startMaintenance } from '../sim/maintenance';
 
@@ -57,6 +56,9 @@ function flagRows(tree: ModuleNode[], parent: string | null = null): Flag[] {
     ...flagRows(node.childrenNodes, node.modId),
   ]);
 }
+
+/** The world's control state, as GET /__sim/state and the event streams send it. */
+export { state as controlState };
 
 function state(sim: Sim, request: FastifyRequest): SimState {
   const status = sim.systemStatus;
@@ -292,12 +294,10 @@ const handlers: ControlHandlers = {
   ...journalHandlers,
 };
 
-/** Control calls that are not GET but change nothing a page shows. */
-const READ_ONLY_POSTS: ReadonlySet<string> = new Set(['verifyJournal', 'clearJournal', 'takeSnapshot']);
-
 /**
- * The control API plugin; register it with `{ prefix: '/__sim' }` in simulator mode only. Faults
- * need the hook of server/control/faults.ts on the root app as well (installFaultHook).
+ * The control API's routes; server/plugins/control-api.ts mounts them under /__sim (simulator mode
+ * only) with live events (server/plugins/live-events.ts) on the same instance. Faults need the hook
+ * of server/control/faults.ts on the root app as well (server/plugins/fault-injection.ts).
  */
 export async function controlRoutes(app: FastifyInstance): Promise<void> {
   for (const key of Object.keys(controlOps) as ControlOperationId[]) {
@@ -348,21 +348,6 @@ export async function controlRoutes(app: FastifyInstance): Promise<void> {
   app.setErrorHandler((error: FastifyError & { validation?: ValidationIssue[] }, request) => {
     const refusal = error.validation ? scenarioRefusal(error, request) : null;
     throw refusal ?? error;
-  });
-
-  // A live journal or events stream would otherwise keep app.close() waiting for its connection.
-  app.addHook('preClose', (done) => {
-    endStreams(app);
-    done();
-  });
-
-  // Open pages follow the world live (issue 17 item 10): a control call that changed something
-  // sends the world's new state to its event streams, whoever made the call.
-  app.addHook('onResponse', async (request, reply) => {
-    if (request.method === 'GET' || reply.statusCode >= 300) return;
-    const id = (request.routeOptions.config as { controlOperationId?: string }).controlOperationId;
-    if (!id || READ_ONLY_POSTS.has(id)) return;
-    publishState(app, request.worldName, state(request.sim, request));
   });
 
   // Built once: the contract does not change while the server runs.

@@ -1,0 +1,111 @@
+/**
+ * Which world a request acts on, first of all (docs/decisions/022-request-pipeline-plugins.md): the
+ * X-Sim-World header, else the sim_world cookie (on the API's own paths), else `default`. A world
+ * with a request in flight is never unloaded. With a state directory (`--state`, ADR 010) every
+ * world and the RSA key are kept there and a second process is refused.
+ */
+import cookie from '@fastify/cookie';
+import type { FastifyPluginAsync } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Sim } from '../sim/state';
+import { openStateDir, type StateDir } from '../sim/state-dir';
+import { checkBrand } from '../sim/world';
+import { checkWorldName, DEFAULT_WORLD, WORLD_COOKIE, WORLD_HEADER, Worlds } from '../sim/worlds';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every world of this process. */
+    worlds: Worlds;
+    /** The `default` world (what a request without a world header or cookie gets). */
+    sim: Sim;
+    /** The state directory worlds are kept in (`--state`), or null when they live in memory. */
+    stateDir: StateDir | null;
+  }
+  interface FastifyRequest {
+    /** The world this request acts on (X-Sim-World, else the sim_world cookie, else default). */
+    sim: Sim;
+    /** Its name. */
+    worldName: string;
+    /** Ends this request's hold on its world (the world may be unloaded again once none is left). */
+    worldLeave: (() => void) | null;
+  }
+}
+
+export interface WorldSelectionOptions {
+  scenario?: string;
+  maxWorlds?: number;
+  brand?: string;
+  journalSize?: number;
+  guestTtlMs?: number;
+  stateDir?: string;
+}
+
+/** Paths the API owns: unknown ones there answer the error envelope, never the web app. */
+export const API_PREFIXES = ['/wps/', '/lgw/', '/lotto/', '/__sim', '/__gateway', '/assets/', '/__demo/'];
+
+/** Requests that act on a world by its cookie: the gateway API, the control API, images and the demo pages. */
+function isWorldPath(url: string): boolean {
+  for (const prefix of API_PREFIXES) if (url.startsWith(prefix)) return true;
+  return false;
+}
+
+const plugin: FastifyPluginAsync<WorldSelectionOptions> = async (app, options) => {
+  if (options.brand) checkBrand(options.brand);
+  const state = options.stateDir ? openStateDir(options.stateDir) : null;
+  const worlds = new Worlds({
+    scenario: options.scenario ?? 'default',
+    maxWorlds: options.maxWorlds,
+    brand: options.brand,
+    journalSize: options.journalSize,
+    guestTtlMs: options.guestTtlMs,
+    rsa: state?.rsa,
+    persistence: state?.persistence,
+    onUnload: (w) => app.log.warn(`world "${w.name}" unloaded: ${w.reason}`),
+  });
+  app.decorate('worlds', worlds);
+  app.decorate('stateDir', state);
+  app.decorate('sim', { getter: () => worlds.get(DEFAULT_WORLD) });
+  app.decorateRequest('sim', null as unknown as Sim);
+  app.decorateRequest('worldName', DEFAULT_WORLD);
+  app.decorateRequest('worldLeave', null);
+
+  await app.register(cookie);
+
+  app.addHook('onRequest', (request, _reply, done) => {
+    try {
+      const header = request.headers[WORLD_HEADER];
+      const cookieName = request.cookies[WORLD_COOKIE];
+      const name =
+        header !== undefined
+          ? checkWorldName(Array.isArray(header) ? (header[0] ?? '') : header, 'headers/x-sim-world')
+          : cookieName !== undefined && isWorldPath(request.url)
+            ? checkWorldName(cookieName, `cookies/${WORLD_COOKIE}`)
+            : DEFAULT_WORLD;
+      const { sim, leave } = worlds.enter(name);
+      request.sim = sim;
+      request.worldName = name;
+      request.worldLeave = leave;
+      done();
+    } catch (err) {
+      request.sim = worlds.get(DEFAULT_WORLD);
+      done(err as Error);
+    }
+  });
+  const leave = (request: { worldLeave: (() => void) | null }) => {
+    const left = request.worldLeave;
+    if (left) {
+      request.worldLeave = null;
+      left();
+    }
+  };
+  app.addHook('onResponse', (request, _reply, done) => {
+    leave(request);
+    done();
+  });
+  app.addHook('onRequestAbort', (request, done) => {
+    leave(request);
+    done();
+  });
+};
+
+export const worldSelection = fp(plugin, { fastify: '5.x', name: 'world-selection' });
