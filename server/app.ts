@@ -235,8 +235,8 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
     done();
   });
   // After the world is known: every request that may have changed its world commits it first.
+  installDurability(app, { persistence: state?.persistence, worldOf: (request) => ({ name: request.worldName, sim: request.sim }) });
   if (state) {
-    installDurability(app, { persistence: state.persistence, worldOf: (request) => ({ name: request.worldName, sim: request.sim }) });
     app.addHook('onClose', (_app, done) => {
       try {
         worlds.saveAll();
