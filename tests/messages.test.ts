@@ -132,7 +132,7 @@ describe('chat', () => {
   it('members above club rank 4 get the VIP channel (spec section 6)', async () => {
     const app = await testApp();
     const token = await login(app, SEED.player);
-    app.sim.accounts.get(SEED.player.username)!.clubLabel.rankLevel = 5;
+    app.sim.editAccount(SEED.player.username).clubLabel.rankLevel = 5;
     const url = new URL(
       (await call(app, 'POST', '/wps/relay/MCSFE_chatUrl', { token, body: CHAT_BODY })).envelope
         .value.chatUrl,

@@ -59,7 +59,7 @@ describe('points balance, config and rewards', () => {
     let token = await login(app);
     const account = app.sim.findAccount('player01');
     if (!account) throw new Error('seed missing');
-    account.points += 100;
+    app.sim.editAccount(account).points += 100;
     expect((await points(app, token)).points).toBe(1300);
     const tx = await call(app, 'GET', '/wps/points/transactions', { token });
     expect(tx.envelope.value.list[0]).toMatchObject({ points: 100, reason: 'Points adjustment' });

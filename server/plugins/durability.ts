@@ -9,8 +9,8 @@ import { installDurability } from '../durability';
 
 const plugin: FastifyPluginAsync = async (app) => {
   const state = app.stateDir;
+  installDurability(app, { persistence: state?.persistence, worldOf: (request) => ({ name: request.worldName, sim: request.sim }) });
   if (!state) return;
-  installDurability(app, { persistence: state.persistence, worldOf: (request) => ({ name: request.worldName, sim: request.sim }) });
   app.addHook('onClose', (_app, done) => {
     try {
       app.worlds.saveAll();

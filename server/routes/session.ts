@@ -13,7 +13,7 @@ const CAPTCHA_COOKIE = 'captchaId';
 function loginResult(sim: Sim, account: Account, loginType: 'username' | 'sms' | 'freeplay', made?: Session) {
   const session = made ?? sim.sessions.create(account.account, loginType);
   const firstTimeLogin = account.firstTimeLogin;
-  account.firstTimeLogin = false;
+  if (firstTimeLogin) sim.editAccount(account).firstTimeLogin = false;
   loginFailures(sim).clear(account.account);
   // Spec section 4: expiry is only enforced when the forced-change module is on.
   const passwordExpired = (account.passwordExpired || account.defaultPassword) && sim.flag('PWDEXPFORCECHANGE3');

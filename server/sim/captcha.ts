@@ -3,28 +3,39 @@
  * captcha cookie. An answer can be used once.
  */
 import { randomBytes, randomInt } from 'node:crypto';
-
-interface Challenge {
-  answer: string;
-  expiresAt: number;
-}
+import { CAPTCHA_LAST, CAPTCHAS } from './store/kernel-tables';
+import type { RowOf } from './store/schema';
+import { Record1, type Table, type WorldDb } from './store/table';
 
 const TTL_MS = 5 * 60_000;
 
+/** Challenges live in the world's `captchas` table, the newest one's answer in `captcha_last`. */
 export class CaptchaStore {
-  private readonly challenges = new Map<string, Challenge>();
-  /** The answer of the newest challenge, for the QA control API. */
-  lastAnswer: string | null = null;
-  lastId: string | null = null;
+  private readonly challenges: Table<RowOf<typeof CAPTCHAS>>;
+  private readonly last: Record1<RowOf<typeof CAPTCHA_LAST>>;
 
-  constructor(private readonly now: () => number) {}
+  constructor(
+    db: WorldDb,
+    private readonly now: () => number,
+  ) {
+    this.challenges = db.table(CAPTCHAS);
+    this.last = new Record1(db.table(CAPTCHA_LAST));
+  }
+
+  /** The answer of the newest challenge, for the QA control API. */
+  get lastAnswer(): string | null {
+    return this.last.get()?.answer ?? null;
+  }
+
+  get lastId(): string | null {
+    return this.last.get()?.id ?? null;
+  }
 
   issue(): { id: string; image: string } {
     const id = randomBytes(12).toString('hex');
     const answer = String(randomInt(0, 10_000)).padStart(4, '0');
-    this.challenges.set(id, { answer, expiresAt: this.now() + TTL_MS });
-    this.lastAnswer = answer;
-    this.lastId = id;
+    this.challenges.put(id, { answer, expiresAt: this.now() + TTL_MS });
+    this.last.put({ id, answer });
     if (this.challenges.size > 10_000) this.challenges.delete(this.challenges.keys().next().value as string);
     return { id, image: `data:image/svg+xml;base64,${Buffer.from(renderSvg(answer)).toString('base64')}` };
   }
@@ -37,7 +48,7 @@ export class CaptchaStore {
   sweep(): number {
     const now = this.now();
     let dropped = 0;
-    for (const [id, c] of this.challenges) {
+    for (const [id, c] of [...this.challenges]) {
       if (c.expiresAt <= now) {
         this.challenges.delete(id);
         dropped++;

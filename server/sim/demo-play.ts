@@ -18,8 +18,10 @@ import {
   type LotteryGroupView,
 } from './lottery';
 import { earnPoints } from './points';
-import { perLoad } from './registry';
+import { Type } from '@sinclair/typebox';
+import { defineTable } from './store/schema';
 import type { Session } from './sessions';
+import type { Table } from './store/table';
 import type { Account, Sim } from './state';
 import { isMoney, roundMoney } from '../../openapi/money';
 
@@ -86,12 +88,32 @@ export interface LobbyTicket extends TicketBase {
 
 export type LaunchTicket = GameTicket | LobbyTicket;
 
-const tickets = perLoad('demo-tickets', () => new Map<string, LaunchTicket>(), {
+/** The demo games' slice of the world schema (server/sim/store): launch tickets. */
+export const LAUNCH_TICKETS = defineTable({
+  name: 'launch_tickets',
+  owner: 'demo-play',
+  key: 'ticket',
+  doc: 'Game and lottery-lobby launch tickets, until they expire or their session ends.',
+  accountField: 'account',
+  row: Type.Object(
+      {
+        ticket: Type.String(),
+        account: Type.String(),
+        sessionToken: Type.String(),
+        issuedAt: Type.Number(),
+        expiresAt: Type.Number(),
+        backUrl: Type.Optional(Type.String()),
+        language: Type.Optional(Type.String()),
+        game: Type.Optional(Type.Object({}, { additionalProperties: true, description: 'the game the ticket plays' })),
+        fromLobby: Type.Optional(Type.String()),
+        lobby: Type.Optional(Type.Object({}, { additionalProperties: true, description: 'the lottery lobby the ticket lists' })),
+      },
+      { additionalProperties: false },
+    ),
   // Expired tickets, and those whose session or account is gone, go as the world's clock moves.
-  sweep: (all, sim) => {
-    const now = sim.now();
+  sweep: (all, now, sim) => {
     let dropped = 0;
-    for (const [id, t] of all) {
+    for (const [id, t] of [...all]) {
       if (t.expiresAt <= now || !sim.sessions.get(t.sessionToken) || !sim.accounts.has(t.account)) {
         all.delete(id);
         dropped++;
@@ -100,6 +122,8 @@ const tickets = perLoad('demo-tickets', () => new Map<string, LaunchTicket>(), {
     return dropped;
   },
 });
+
+const tickets = (sim: Sim) => sim.db.table(LAUNCH_TICKETS) as unknown as Table<LaunchTicket>;
 
 const ticketInvalid = () =>
   new ApiError(401, 'game.ticket.invalid', 'This game session has ended; launch the game again');
@@ -138,7 +162,7 @@ function mint(
   const now = sim.now();
   const safe = safeBackUrl(backUrl);
   const lang = contentLanguage(language);
-  tickets(sim).set(ticket, {
+  tickets(sim).put(ticket, {
     ticket,
     account: session.account,
     sessionToken: session.token,
@@ -267,7 +291,8 @@ export function openFromLobby(sim: Sim, lobbyTicket: string | undefined, gameCod
   const session = sim.sessions.get(t.sessionToken);
   if (!session) throw ticketInvalid();
   const ticket = mint(sim, session, { game, fromLobby: t.ticket }, t.backUrl, t.language);
-  t.lobby.opened[entry.gameCode] = ticket;
+  const row = tickets(sim).update(t.ticket);
+  if (row?.lobby) row.lobby.opened[entry.gameCode] = ticket;
   return ticketUrl(ticket);
 }
 
@@ -441,7 +466,7 @@ export function placeDemoBet(
     winAmount,
     time: sim.now(),
   });
-  if (game.gameId !== undefined) touchRecent(account, game.gameId);
+  if (game.gameId !== undefined) touchRecent(sim, account, game.gameId);
   if (game.lotteryCode) touchLottery(sim, account.account, game.lotteryCode);
   earnPoints(sim, account, Math.floor(amount), `Bet on ${game.gameName}`);
   return {

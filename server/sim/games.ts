@@ -238,8 +238,8 @@ export function findGame(sim: Sim, gameId: number): GameFixture {
 // ---- recent and favourites --------------------------------------------------------------------------
 
 /** Record a played game at the front of the account's recent list. */
-export function touchRecent(account: Account, gameId: number): void {
-  account.recentGames = [gameId, ...account.recentGames.filter((id) => id !== gameId)].slice(
+export function touchRecent(sim: Sim, account: Account, gameId: number): void {
+  sim.editAccount(account).recentGames = [gameId, ...account.recentGames.filter((id) => id !== gameId)].slice(
     0,
     RECENT_LIMIT,
   );
@@ -272,7 +272,7 @@ export function addFavourite(
   gameType: string,
 ): number[] {
   gameOfNode(sim, nodeId, vendor, gameType);
-  if (!account.favourites.includes(nodeId)) account.favourites = [nodeId, ...account.favourites];
+  if (!account.favourites.includes(nodeId)) sim.editAccount(account).favourites = [nodeId, ...account.favourites];
   return [...account.favourites];
 }
 
@@ -284,7 +284,7 @@ export function removeFavourite(
   gameType: string,
 ): number[] {
   gameOfNode(sim, nodeId, vendor, gameType);
-  account.favourites = account.favourites.filter((id) => id !== nodeId);
+  sim.editAccount(account).favourites = account.favourites.filter((id) => id !== nodeId);
   return [...account.favourites];
 }
 

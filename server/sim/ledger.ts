@@ -1,47 +1,39 @@
 /**
  * The ledger: one balance per account, every change a transaction, bets kept for the betting record.
+ * Rows live in the world's `ledger` and `bets` tables (server/sim/store/kernel-tables.ts).
  * Calls run one at a time on Node's event loop and each posting is synchronous, so the invariant
  * (balance = sum of transactions, never negative) holds under any number of concurrent requests.
  */
 import { ApiError } from '../errors';
 import { roundMoney } from '../../openapi/money';
+import { BETS, LEDGER, LEDGER_COUNTERS } from './store/kernel-tables';
+import type { RowOf } from './store/schema';
+import { Record1, type Table, type WorldDb } from './store/table';
 
-export type TxKind = 'bet' | 'win' | 'deposit' | 'withdraw' | 'transfer' | 'redeem' | 'bonus' | 'rebate' | 'convert';
-
-export interface LedgerTx {
-  id: number;
-  account: string;
-  kind: TxKind;
-  amount: number;
-  balanceAfter: number;
-  time: number;
-  remark: string;
-  status: 'success' | 'pending' | 'rejected';
-}
-
-export interface BetRow {
-  id: number;
-  account: string;
-  vendor: string;
-  gameName: string;
-  gameType: string;
-  betAmount: number;
-  validBet: number;
-  winAmount: number;
-  profit: number;
-  time: number;
-}
-
+export type LedgerTx = RowOf<typeof LEDGER>;
+export type TxKind = LedgerTx['kind'];
+export type BetRow = RowOf<typeof BETS>;
 
 export class Ledger {
-  private readonly txs = new Map<string, LedgerTx[]>();
-  private readonly balances = new Map<string, number>();
-  private readonly bets = new Map<string, BetRow[]>();
-  private nextTx = 1;
-  private nextBet = 1;
+  private readonly txs: Table<LedgerTx>;
+  private readonly bets: Table<BetRow>;
+  private readonly counters: Record1<RowOf<typeof LEDGER_COUNTERS>>;
 
+  constructor(db: WorldDb) {
+    this.txs = db.table(LEDGER);
+    this.bets = db.table(BETS);
+    this.counters = new Record1(db.table(LEDGER_COUNTERS));
+  }
+
+  /** The next id of a transaction or a bet, taken. */
+  private take(which: 'nextTx' | 'nextBet'): number {
+    const row = this.counters.update() ?? this.counters.put({ nextTx: 1, nextBet: 1 });
+    return row[which]++;
+  }
+
+  /** The newest transaction's balanceAfter: a balance is never kept apart from its transactions. */
   balance(account: string): number {
-    return this.balances.get(account) ?? 0;
+    return this.txs.group(account).at(-1)?.balanceAfter ?? 0;
   }
 
   /** Post a signed amount; refuses (and changes nothing) when the balance would go negative. */
@@ -50,16 +42,12 @@ export class Ledger {
     const value = roundMoney(amount);
     const after = roundMoney(this.balance(account) + value);
     if (after < 0) throw new ApiError(400, 'wallet.insufficient.balance', 'Insufficient balance');
-    const tx: LedgerTx = { id: this.nextTx++, account, kind, amount: value, balanceAfter: after, time, remark, status };
-    this.balances.set(account, after);
-    const list = this.txs.get(account) ?? [];
-    list.push(tx);
-    this.txs.set(account, list);
-    return tx;
+    const tx: LedgerTx = { id: this.take('nextTx'), account, kind, amount: value, balanceAfter: after, time, remark, status };
+    return this.txs.put(String(tx.id), tx);
   }
 
   transactions(account: string): readonly LedgerTx[] {
-    return this.txs.get(account) ?? [];
+    return this.txs.group(account);
   }
 
   /** A settled bet: the stake leaves the wallet, the win (if any) comes back, and a bet row is kept. */
@@ -68,26 +56,27 @@ export class Ledger {
     if (bet.winAmount > 0) this.post(account, 'win', bet.winAmount, `${bet.vendor} ${bet.gameName}`, bet.time);
     const row: BetRow = {
       ...bet,
-      id: this.nextBet++,
+      id: this.take('nextBet'),
       account,
       validBet: roundMoney(bet.betAmount),
       profit: roundMoney(bet.winAmount - bet.betAmount),
     };
-    const list = this.bets.get(account) ?? [];
-    list.push(row);
-    this.bets.set(account, list);
-    return row;
+    return this.bets.put(String(row.id), row);
   }
 
   betsOf(account: string): readonly BetRow[] {
-    return this.bets.get(account) ?? [];
+    return this.bets.group(account);
   }
 
-  /** Drop an account's balance, transactions and bets (an expired free-play guest, Sim.sweep). */
+  /** Drop an account's transactions and bets (an expired free-play guest, Sim.sweep). */
   forget(account: string): void {
-    this.txs.delete(account);
-    this.balances.delete(account);
-    this.bets.delete(account);
+    for (const tx of [...this.txs.group(account)]) this.txs.delete(String(tx.id));
+    for (const bet of [...this.bets.group(account)]) this.bets.delete(String(bet.id));
+  }
+
+  /** Transactions and bets ever taken (a change mark for tests). */
+  get counts(): { nextTx: number; nextBet: number } {
+    return this.counters.get() ?? { nextTx: 1, nextBet: 1 };
   }
 
   /** The invariant the concurrency benchmark checks. */

@@ -3,16 +3,34 @@
  * a captcha is asked after the same number of failures for any name, so the replies to a known and
  * an unknown name cannot be told apart over any number of attempts.
  */
-import { perLoad } from './registry';
+import { Type } from '@sinclair/typebox';
+import { defineTable } from './store/schema';
+import type { Sim } from './state';
+import { WorldDb, type Table } from './store/table';
 
 /** Names remembered at most; the oldest failure is forgotten first. */
 export const LOGIN_FAILURE_NAMES = 10_000;
 
-/** Failures per submitted name of one load of the simulator, bounded by LOGIN_FAILURE_NAMES. */
-export class LoginFailures {
-  private readonly counts = new Map<string, number>();
+/** The login module's slice of the world schema (server/sim/store). */
+export const LOGIN_FAILURES = defineTable({
+  name: 'login_failures',
+  owner: 'session',
+  key: 'the name submitted (trimmed)',
+  doc: 'Failed logins per submitted name, known or not (a captcha is asked after the same number for any name); the oldest is forgotten past 10,000 names.',
+  row: Type.Object({ count: Type.Integer() }),
+});
 
-  constructor(private readonly limit = LOGIN_FAILURE_NAMES) {}
+/** Failures per submitted name of one world, bounded by LOGIN_FAILURE_NAMES. */
+export class LoginFailures {
+  private readonly counts: Table<{ count: number }>;
+
+  /** Without a world's table it keeps its own (a unit of its own, as in tests). */
+  constructor(
+    private readonly limit = LOGIN_FAILURE_NAMES,
+    counts?: Table<{ count: number }>,
+  ) {
+    this.counts = counts ?? new WorldDb().table(LOGIN_FAILURES);
+  }
 
   // The account map is keyed by the trimmed name (Sim.findAccount); failures are keyed the same way
   // so " player01" and "player01" share one count.
@@ -21,7 +39,7 @@ export class LoginFailures {
   }
 
   count(name: string): number {
-    return this.counts.get(LoginFailures.key(name)) ?? 0;
+    return this.counts.get(LoginFailures.key(name))?.count ?? 0;
   }
 
   record(name: string): void {
@@ -29,7 +47,7 @@ export class LoginFailures {
     const next = this.count(key) + 1;
     // Re-inserting moves the name to the newest end, so eviction drops the least recent failure.
     this.counts.delete(key);
-    this.counts.set(key, next);
+    this.counts.put(key, { count: next });
     while (this.counts.size > this.limit) {
       const oldest = this.counts.keys().next();
       if (oldest.done) break;
@@ -46,5 +64,5 @@ export class LoginFailures {
   }
 }
 
-/** The failure counts of a simulator's current load (reset with the world, kept by snapshots). */
-export const loginFailures = perLoad('login-failures', () => new LoginFailures());
+/** The failure counts of a world (reset with the world, kept by snapshots). */
+export const loginFailures = (sim: Sim): LoginFailures => new LoginFailures(LOGIN_FAILURE_NAMES, sim.db.table(LOGIN_FAILURES));

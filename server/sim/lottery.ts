@@ -8,7 +8,8 @@ import type { LotteryGame, LotteryMenu as LotteryGroup, LotteryWorld, Numero } f
 import { badRequest, notFound } from '../errors';
 import { hash32, seeded } from './random';
 import { localize } from './localize';
-import { perLoad } from './registry';
+import { Type } from '@sinclair/typebox';
+import { defineTable } from './store/schema';
 import type { Sim } from './state';
 
 const DAY = 86_400_000;
@@ -23,20 +24,36 @@ export type { LotteryGame, Numero };
 /** The lottery fixture (validated when loaded: openapi/fixtures.ts). */
 const lotteryWorld = (sim: Sim): LotteryWorld => sim.world.lottery;
 
-interface LotteryState {
-  /** account -> lottery codes, most recent first. */
-  recent: Map<string, string[]>;
-  /** lottery code -> bets placed in this simulator (drives popularity). */
-  bets: Map<string, number>;
-  /** fixture draws by `${gameCode}@${openTime}`. */
-  fixtureDraws: Map<string, Numero>;
-}
-
-const state = perLoad<LotteryState>('lottery', (sim) => {
-  const fixtureDraws = new Map<string, Numero>();
-  for (const n of lotteryWorld(sim).numeros) fixtureDraws.set(`${n.gameCode}@${n.openTime}`, n);
-  return { recent: new Map(), bets: new Map(), fixtureDraws };
+/** The lottery module's slice of the world schema (server/sim/store). */
+export const LOTTERY_RECENT = defineTable({
+  name: 'lottery_recent',
+  owner: 'lottery',
+  key: 'account',
+  doc: 'The lotteries each account played, most recent first.',
+  accountField: 'account',
+  row: Type.Object({ account: Type.String(), codes: Type.Array(Type.String()) }),
 });
+
+export const LOTTERY_BETS = defineTable({
+  name: 'lottery_bets',
+  owner: 'lottery',
+  key: 'lottery code',
+  doc: 'Bets placed on each lottery in this world (drives popularity).',
+  row: Type.Object({ bets: Type.Integer() }),
+});
+
+// The fixture's draws by `${gameCode}@${openTime}`: an index of the frozen fixture, not world state.
+const drawIndexes = new WeakMap<object, Map<string, Numero>>();
+function fixtureDraws(sim: Sim): Map<string, Numero> {
+  const w = lotteryWorld(sim);
+  let index = drawIndexes.get(w);
+  if (!index) {
+    index = new Map();
+    for (const n of w.numeros) index.set(`${n.gameCode}@${n.openTime}`, n);
+    drawIndexes.set(w, index);
+  }
+  return index;
+}
 
 /** A lottery as the menus list it: in the caller's language, with its next draw's number and time (issue 17 item 9). */
 export interface LotteryGameView extends LotteryGame {
@@ -103,7 +120,7 @@ export function areaLotteryMenu(sim: Sim, vn: boolean, language?: string): Lotte
 /** The lotteries an account played recently, grouped as the menu is; empty for visitors. */
 export function recentLotteryMenu(sim: Sim, account: string | null, prizeMode?: string, language?: string) {
   const groups = groupsOf(sim, prizeMode);
-  const recent = account ? (state(sim).recent.get(account) ?? []) : [];
+  const recent = account ? (sim.db.table(LOTTERY_RECENT).get(account)?.codes ?? []) : [];
   const rank = (code: string) => recent.indexOf(code);
   return {
     gameMenus: groups
@@ -126,7 +143,7 @@ export function popularLotteries(
   prizeMode?: string,
   language?: string,
 ): LotteryGameView[] {
-  const bets = state(sim).bets;
+  const bets = sim.db.table(LOTTERY_BETS);
   const seen = new Set<string>();
   const games: LotteryGame[] = [];
   for (const g of groupsOf(sim, prizeMode)) {
@@ -140,7 +157,7 @@ export function popularLotteries(
   return games
     .sort(
       (a, b) =>
-        (bets.get(b.gameCode) ?? 0) - (bets.get(a.gameCode) ?? 0) ||
+        (bets.get(b.gameCode)?.bets ?? 0) - (bets.get(a.gameCode)?.bets ?? 0) ||
         a.drawIntervalSeconds - b.drawIntervalSeconds ||
         a.gameCode.localeCompare(b.gameCode),
     )
@@ -173,10 +190,11 @@ export function findLottery(
 
 /** A lottery was played: it moves to the front of the account's recent list and gains popularity. */
 export function touchLottery(sim: Sim, account: string, gameCode: string): void {
-  const s = state(sim);
-  const list = s.recent.get(account) ?? [];
-  s.recent.set(account, [gameCode, ...list.filter((c) => c !== gameCode)].slice(0, RECENT_LIMIT));
-  s.bets.set(gameCode, (s.bets.get(gameCode) ?? 0) + 1);
+  const recent = sim.db.table(LOTTERY_RECENT);
+  const list = recent.get(account)?.codes ?? [];
+  recent.put(account, { account, codes: [gameCode, ...list.filter((c) => c !== gameCode)].slice(0, RECENT_LIMIT) });
+  const bets = sim.db.table(LOTTERY_BETS);
+  bets.put(gameCode, { bets: (bets.get(gameCode)?.bets ?? 0) + 1 });
 }
 
 // ---- draws ------------------------------------------------------------------------------------------
@@ -284,7 +302,7 @@ export function openedDraws(sim: Sim, gameCode: string, count: number): Numero[]
   const interval = Math.max(1, game.drawIntervalSeconds) * 1000;
   const offset = drawOffset(interval, vn);
   const latest = Math.floor((sim.now() - offset) / interval) * interval + offset;
-  const fixture = state(sim).fixtureDraws;
+  const fixture = fixtureDraws(sim);
   const out: Numero[] = [];
   for (let k = 0; k < count; k++) {
     const openTime = latest - k * interval;

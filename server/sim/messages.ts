@@ -6,7 +6,8 @@ import type { Static } from '@sinclair/typebox';
 import type { MessageSchema } from '../../openapi/messages';
 import { forbidden, notFound } from '../errors';
 import { pageFromQuery } from './page-query';
-import { perLoad } from './registry';
+import { Type } from '@sinclair/typebox';
+import { defineTable } from './store/schema';
 import type { Account, Sim } from './state';
 
 export type Message = Static<typeof MessageSchema>;
@@ -16,19 +17,29 @@ export const VIP_CHAT_RANK = 4;
 /** The support desk greets every player once; the greeting is unread until the chat opens. */
 export const CHAT_GREETING_UNREAD = 1;
 
-interface MessageState {
-  /** account -> ids read (on top of those the fixture marks read). */
-  read: Map<string, Set<number>>;
-  /** account -> unread chat messages, once the chat has been opened. */
-  chatUnread: Map<string, number>;
-}
+/** The messages module's slice of the world schema (server/sim/store). */
+export const MESSAGE_READS = defineTable({
+  name: 'message_reads',
+  owner: 'messages',
+  key: 'account',
+  doc: "Ids of the system messages each account has read (on top of those the fixture marks read).",
+  accountField: 'account',
+  row: Type.Object({ account: Type.String(), ids: Type.Array(Type.Integer()) }),
+});
 
-const state = perLoad<MessageState>('messages', () => ({ read: new Map(), chatUnread: new Map() }));
+export const CHAT_UNREAD = defineTable({
+  name: 'chat_unread',
+  owner: 'messages',
+  key: 'account',
+  doc: 'Unread support chat messages per account, once the chat has been opened.',
+  accountField: 'account',
+  row: Type.Object({ account: Type.String(), unread: Type.Integer() }),
+});
 
 const fixtures = (sim: Sim) => sim.world.system.messages;
 
 function view(sim: Sim, account: string, m: Message): Message {
-  const read = m.read || (state(sim).read.get(account)?.has(m.id) ?? false);
+  const read = m.read || (sim.db.table(MESSAGE_READS).get(account)?.ids.includes(m.id) ?? false);
   return { id: m.id, title: m.title, content: m.content, timestamp: m.timestamp, read };
 }
 
@@ -42,8 +53,9 @@ export function list(sim: Sim, me: Account, q: { pageNo?: number; pageSize?: num
 export function read(sim: Sim, me: Account, id: number): Message {
   const m = fixtures(sim).find((x) => x.id === id);
   if (!m) throw notFound(`No message ${id}`);
-  const byAccount = state(sim).read;
-  byAccount.set(me.account, (byAccount.get(me.account) ?? new Set<number>()).add(id));
+  const reads = sim.db.table(MESSAGE_READS);
+  const ids = reads.get(me.account)?.ids ?? [];
+  if (!ids.includes(id)) reads.put(me.account, { account: me.account, ids: [...ids, id] });
   return view(sim, me.account, m);
 }
 
@@ -75,11 +87,11 @@ export function chatUrl(
   url.searchParams.set('headerColor', body.headerColor);
   url.searchParams.set('account', me.account);
   // Opening the chat shows what was waiting.
-  state(sim).chatUnread.set(me.account, 0);
+  sim.db.table(CHAT_UNREAD).put(me.account, { account: me.account, unread: 0 });
   return { chatUrl: `${url.pathname}${url.search}` };
 }
 
 export function chatUnread(sim: Sim, me: Account): { unReadCount: number } {
   requireChat(sim, me);
-  return { unReadCount: state(sim).chatUnread.get(me.account) ?? CHAT_GREETING_UNREAD };
+  return { unReadCount: sim.db.table(CHAT_UNREAD).get(me.account)?.unread ?? CHAT_GREETING_UNREAD };
 }

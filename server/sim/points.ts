@@ -10,7 +10,9 @@
 import { POINTS_MAX_CONVERT, POINTS_MIN_CONVERT } from '../../openapi/constants';
 import { badRequest, notFound, refused } from '../errors';
 import { inRange, paginate } from './paging';
-import { perLoad } from './registry';
+import { Type } from '@sinclair/typebox';
+import { moduleRecord } from './registry';
+import { defineTable, type RowOf } from './store/schema';
 import type { Account, Sim } from './state';
 import { sumBalance } from './wallet';
 import { roundMoney } from '../../openapi/money';
@@ -71,43 +73,77 @@ export interface Redemption {
   remark: string;
 }
 
-interface Lot {
-  points: number;
-  earnedAt: number;
+const Millis = Type.Number();
+const RedemptionSchema = Type.Object({
+  id: Type.Integer(),
+  rewardId: Type.Integer(),
+  rewardName: Type.String(),
+  quantity: Type.Integer(),
+  points: Type.Integer(),
+  amount: Type.Number(),
+  status: Type.Union([Type.Literal('In Process'), Type.Literal('Rejected'), Type.Literal('Approved')]),
+  time: Millis,
+  remark: Type.String(),
+});
+
+/** The points module's slice of the world schema (server/sim/store). */
+export const POINTS_WALLETS = defineTable({
+  name: 'points_wallets',
+  owner: 'points',
+  key: 'account',
+  doc: "Each account's points: lots with the time earned (they expire), the points history and the redemptions.",
+  accountField: 'account',
+  row: Type.Object({
+    account: Type.String(),
+    lots: Type.Array(Type.Object({ points: Type.Integer(), earnedAt: Millis })),
+    history: Type.Array(Type.Object({ id: Type.Integer(), points: Type.Integer(), reason: Type.String(), time: Millis })),
+    redemptions: Type.Array(RedemptionSchema),
+  }),
+});
+
+export const POINTS_REWARDS = defineTable({
+  name: 'points_rewards',
+  owner: 'points',
+  key: 'reward id',
+  doc: 'The rewards of the points mall and their stock.',
+  row: Type.Object({
+    rewardId: Type.Integer(),
+    name: Type.String(),
+    image: Type.String(),
+    points: Type.Integer(),
+    amount: Type.Number(),
+    stock: Type.Integer(),
+    kind: Type.Union([Type.Literal('cash'), Type.Literal('goods')]),
+  }),
+});
+
+const counters = moduleRecord(
+  {
+    name: 'points_counters',
+    owner: 'points',
+    doc: 'The next points transaction and redemption ids.',
+    row: Type.Object({ nextTx: Type.Integer(), nextRedemption: Type.Integer() }),
+  },
+  () => ({ nextTx: 1, nextRedemption: 1 }),
+);
+
+type Wallet = RowOf<typeof POINTS_WALLETS>;
+
+/** The rewards of the mall, seeded in the world on first use. */
+function rewardTable(sim: Sim) {
+  const table = sim.db.table(POINTS_REWARDS);
+  if (table.size === 0) {
+    for (const r of REWARDS) table.put(String(r.rewardId), { ...r, image: `/assets/reward/${r.rewardId}.svg` });
+  }
+  return table;
 }
 
-interface PointsTx {
-  id: number;
-  points: number;
-  reason: string;
-  time: number;
-}
-
-interface Wallet {
-  lots: Lot[];
-  history: PointsTx[];
-  redemptions: Redemption[];
-}
-
-interface PointsState {
-  rewards: Reward[];
-  wallets: Map<string, Wallet>;
-  nextTx: number;
-  nextRedemption: number;
-}
-
-const state = perLoad<PointsState>('points', () => ({
-  rewards: REWARDS.map((r) => ({ ...r, image: `/assets/reward/${r.rewardId}.svg` })),
-  wallets: new Map(),
-  nextTx: 1,
-  nextRedemption: 1,
-}));
+const nextRedemption = (sim: Sim) => counters.update(sim).nextRedemption++;
 
 const lotTotal = (w: Wallet) => w.lots.reduce((s, l) => s + l.points, 0);
 
 function record(sim: Sim, w: Wallet, points: number, reason: string, time: number): void {
-  const s = state(sim);
-  w.history.push({ id: s.nextTx++, points, reason, time });
+  w.history.push({ id: counters.update(sim).nextTx++, points, reason, time });
 }
 
 /**
@@ -115,7 +151,7 @@ function record(sim: Sim, w: Wallet, points: number, reason: string, time: numbe
  * later change to Account.points is reconciled as an adjustment by walletOf.
  */
 function seedWallet(sim: Sim, account: Account): Wallet {
-  const w: Wallet = { lots: [], history: [], redemptions: [] };
+  const w: Wallet = { account: account.account, lots: [], history: [], redemptions: [] };
   const now = sim.now();
   const opened = Math.min(account.createdAt, now);
   const seeded = sim.world.members.find((m) => m.account === account.account)?.points ?? 0;
@@ -131,10 +167,9 @@ function seedWallet(sim: Sim, account: Account): Wallet {
     record(sim, w, opening, 'Opening points balance', opened);
   }
   if (history && hoodie && earbuds) {
-    const s = state(sim);
     record(sim, w, -hoodie.points, `Redeemed ${hoodie.name}`, approvedAt);
     w.redemptions.push({
-      id: s.nextRedemption++,
+      id: nextRedemption(sim),
       rewardId: hoodie.rewardId,
       rewardName: hoodie.name,
       quantity: 1,
@@ -153,7 +188,7 @@ function seedWallet(sim: Sim, account: Account): Wallet {
       rejectedAt + REVIEW_DELAY_MS,
     );
     w.redemptions.push({
-      id: s.nextRedemption++,
+      id: nextRedemption(sim),
       rewardId: earbuds.rewardId,
       rewardName: earbuds.name,
       quantity: 1,
@@ -182,12 +217,8 @@ function consume(w: Wallet, points: number): void {
 
 /** The account's points wallet, expired lots dropped and reconciled with Account.points. */
 function walletOf(sim: Sim, account: Account): Wallet {
-  const wallets = state(sim).wallets;
-  let w = wallets.get(account.account);
-  if (!w) {
-    w = seedWallet(sim, account);
-    wallets.set(account.account, w);
-  }
+  const wallets = sim.db.table(POINTS_WALLETS);
+  const w = wallets.update(account.account) ?? wallets.put(account.account, seedWallet(sim, account));
   const now = sim.now();
   // Something outside the mall (a mission reward, QA) changed the balance: follow it.
   const diff = account.points - lotTotal(w);
@@ -206,7 +237,7 @@ function walletOf(sim: Sim, account: Account): Wallet {
     }
   }
   w.lots = w.lots.filter((l) => l.points > 0);
-  account.points = lotTotal(w);
+  if (account.points !== lotTotal(w)) sim.editAccount(account).points = lotTotal(w);
   return w;
 }
 
@@ -216,7 +247,7 @@ export function earnPoints(sim: Sim, account: Account, points: number, reason: s
   const w = walletOf(sim, account);
   w.lots.push({ points, earnedAt: sim.now() });
   record(sim, w, points, reason, sim.now());
-  account.points = lotTotal(w);
+  sim.editAccount(account).points = lotTotal(w);
 }
 
 export function pointsBalance(sim: Sim, account: Account) {
@@ -232,7 +263,7 @@ export function pointsConfig() {
 }
 
 export function rewards(sim: Sim) {
-  return state(sim).rewards.map(({ kind: _kind, ...r }) => r);
+  return [...rewardTable(sim).values()].map(({ kind: _kind, ...r }) => r);
 }
 
 function checkPassword(sim: Sim, account: Account, password: string): void {
@@ -262,7 +293,7 @@ export function redeem(
   req: { rewardId: number; quantity: number; password: string; remark?: string },
 ) {
   checkPassword(sim, account, req.password);
-  const reward = state(sim).rewards.find((r) => r.rewardId === req.rewardId);
+  const reward = rewardTable(sim).update(String(req.rewardId));
   if (!reward) throw notFound(`No reward ${req.rewardId}`);
   if (reward.stock < req.quantity) {
     throw refused(
@@ -275,11 +306,11 @@ export function redeem(
   if (account.points < cost) throw refused('points.insufficient', 'Not enough points');
   const now = sim.now();
   consume(w, cost);
-  account.points = lotTotal(w);
+  sim.editAccount(account).points = lotTotal(w);
   reward.stock -= req.quantity;
   record(sim, w, -cost, `Redeemed ${req.quantity} x ${reward.name}`, now);
   const r: Redemption = {
-    id: state(sim).nextRedemption++,
+    id: nextRedemption(sim),
     rewardId: reward.rewardId,
     rewardName: reward.name,
     quantity: req.quantity,
@@ -297,10 +328,9 @@ export function redeem(
 export function reviewRedemptions(sim: Sim, account: Account): void {
   const w = walletOf(sim, account);
   const now = sim.now();
-  const s = state(sim);
   for (const r of w.redemptions) {
     if (r.status !== 'In Process' || r.time + REVIEW_DELAY_MS > now) continue;
-    const reward = s.rewards.find((x) => x.rewardId === r.rewardId);
+    const reward = rewardTable(sim).update(String(r.rewardId));
     const decidedAt = r.time + REVIEW_DELAY_MS;
     let reason: string | null = null;
     if (reward?.kind === 'cash') {
@@ -314,7 +344,7 @@ export function reviewRedemptions(sim: Sim, account: Account): void {
       r.status = 'Rejected';
       r.remark = `${reason}; points refunded`.slice(0, REMARK_MAX);
       w.lots.push({ points: r.points, earnedAt: decidedAt });
-      account.points = lotTotal(w);
+      sim.editAccount(account).points = lotTotal(w);
       record(sim, w, r.points, `Refund: ${r.rewardName} redemption rejected`, decidedAt);
       if (reward) reward.stock += r.quantity;
     } else {
@@ -358,7 +388,7 @@ export function convertPoints(sim: Sim, account: Account, points: number, passwo
   const now = sim.now();
   sim.ledger.post(account.account, 'convert', amount, `Converted ${points} points`, now);
   consume(w, points);
-  account.points = lotTotal(w);
+  sim.editAccount(account).points = lotTotal(w);
   record(sim, w, -points, 'Converted to wallet', now);
   return { points: account.points, sumBalance: sumBalance(sim, account.account) };
 }

@@ -8,7 +8,8 @@ import type { PromotionFixture } from '../../openapi/fixtures';
 import type { ActivityStatus, PromotionSchema } from '../../openapi/promotions';
 import { forbidden, notFound, refused } from '../errors';
 import { localize, withLang } from './localize';
-import { perLoad } from './registry';
+import { Type } from '@sinclair/typebox';
+import { defineTable } from './store/schema';
 import type { Account, Sim } from './state';
 
 type Status = Static<typeof ActivityStatus>;
@@ -31,14 +32,17 @@ const MISSION_DONE: ReadonlySet<Status> = new Set<Status>([
 ]);
 export const LEADERBOARD_SIZE = 10;
 
-interface PromotionState {
-  /** account -> promotion id -> the player's state. */
-  status: Map<string, Map<number, Status>>;
-  /** account -> promotion id -> the application comment. */
-  comments: Map<string, Map<number, string>>;
-}
+/** The promotions module's slice of the world schema (server/sim/store). */
+export const PROMOTION_PROGRESS = defineTable({
+  name: 'promotion_progress',
+  owner: 'promotions',
+  key: 'account:promotion id',
+  doc: "A player's state in one promotion (joined, applying, claimed…) and the comment sent with the application.",
+  accountField: 'account',
+  row: Type.Object({ account: Type.String(), promotionId: Type.Integer(), status: Type.String(), comment: Type.Optional(Type.String()) }),
+});
 
-const state = perLoad<PromotionState>('promotions', () => ({ status: new Map(), comments: new Map() }));
+const progressKey = (account: string, id: number) => `${account}:${id}`;
 
 const fixtures = (sim: Sim) => sim.world.promotions.filter((p) => p.enabled);
 
@@ -67,14 +71,15 @@ export function statusOf(sim: Sim, promo: PromotionFixture, account: string | nu
   const now = sim.now();
   if (now < promo.startTime) return 'coming soon';
   if (now > promo.endTime) return 'close';
-  return (account && state(sim).status.get(account)?.get(promo.id)) || startingStatus(sim, promo, account);
+  return (account && (sim.db.table(PROMOTION_PROGRESS).get(progressKey(account, promo.id))?.status as Status | undefined)) || startingStatus(sim, promo, account);
 }
 
 function setStatus(sim: Sim, account: string, id: number, status: Status): void {
-  const byAccount = state(sim).status;
-  const mine = byAccount.get(account) ?? new Map<number, Status>();
-  mine.set(id, status);
-  byAccount.set(account, mine);
+  const table = sim.db.table(PROMOTION_PROGRESS);
+  const key = progressKey(account, id);
+  const row = table.update(key);
+  if (row) row.status = status;
+  else table.put(key, { account, promotionId: id, status });
 }
 
 function view(sim: Sim, p: PromotionFixture, account: string | null, language?: string): Promotion {
@@ -154,11 +159,8 @@ export function join(sim: Sim, me: Account, body: { id: number; comment?: string
   const reviewed = current === 'claim' || REVIEWED_CATEGORIES.has(promo.category);
   setStatus(sim, me.account, promo.id, reviewed ? 'applying' : 'joined');
   if (body.comment) {
-    const comments = state(sim).comments;
-    comments.set(
-      me.account,
-      (comments.get(me.account) ?? new Map<number, string>()).set(promo.id, body.comment),
-    );
+    const row = sim.db.table(PROMOTION_PROGRESS).update(progressKey(me.account, promo.id));
+    if (row) row.comment = body.comment;
   }
   return view(sim, promo, me.account, language);
 }

@@ -1,38 +1,41 @@
-/** Session tokens: random, expiring on the simulator clock, refused after logout. */
+/**
+ * Session tokens: random, expiring on the simulator clock, refused after logout. Rows live in the
+ * world's `sessions` table (server/sim/store/kernel-tables.ts).
+ */
 import { randomBytes } from 'node:crypto';
+import { SESSIONS } from './store/kernel-tables';
+import type { RowOf } from './store/schema';
+import type { Table, WorldDb } from './store/table';
 
-export interface Session {
-  token: string;
-  account: string;
-  createdAt: number;
-  expiresAt: number;
-  loginType: 'username' | 'sms' | 'freeplay' | 'register' | 'phone-reset';
-}
+export type Session = RowOf<typeof SESSIONS>;
 
 export const SESSION_TTL_MS = 2 * 60 * 60_000;
 
 export class SessionStore {
-  private readonly sessions = new Map<string, Session>();
+  private readonly sessions: Table<Session>;
 
-  constructor(private readonly now: () => number) {}
+  constructor(
+    db: WorldDb,
+    private readonly now: () => number,
+  ) {
+    this.sessions = db.table(SESSIONS);
+  }
 
   /** A new session; `ttlMs` (default SESSION_TTL_MS) is how long it lives on the world's clock. */
   create(account: string, loginType: Session['loginType'], ttlMs = SESSION_TTL_MS): Session {
     const now = this.now();
     const session = { token: randomBytes(24).toString('hex'), account, createdAt: now, expiresAt: now + ttlMs, loginType };
-    this.sessions.set(session.token, session);
-    return session;
+    return this.sessions.put(session.token, session);
   }
 
-  /** The live session of a token; expired ones are dropped. */
-  get(token: string | undefined): Session | null {
+  /**
+   * The live session of a token. An expired one is refused and left for the sweep, so that a read
+   * changes nothing (Sim.sweep drops it as the world's clock moves).
+   */
+  get(token: string | undefined): Readonly<Session> | null {
     if (!token) return null;
     const s = this.sessions.get(token);
-    if (!s) return null;
-    if (s.expiresAt <= this.now()) {
-      this.sessions.delete(token);
-      return null;
-    }
+    if (!s || s.expiresAt <= this.now()) return null;
     return s;
   }
 
@@ -41,7 +44,7 @@ export class SessionStore {
   }
 
   revokeAccount(account: string): void {
-    for (const [token, s] of this.sessions) if (s.account === account) this.sessions.delete(token);
+    for (const [token, s] of [...this.sessions]) if (s.account === account) this.sessions.delete(token);
   }
 
   get size(): number {
@@ -60,7 +63,7 @@ export class SessionStore {
   sweep(): number {
     const now = this.now();
     let dropped = 0;
-    for (const [token, s] of this.sessions) {
+    for (const [token, s] of [...this.sessions]) {
       if (s.expiresAt <= now) {
         this.sessions.delete(token);
         dropped++;

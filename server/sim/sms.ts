@@ -5,19 +5,13 @@
 import { randomInt } from 'node:crypto';
 import { MOBILE_DIGITS_MAX, MOBILE_DIGITS_MIN, SMS_THROTTLE_MS, TOO_MANY_REQUESTS_LOCK_MS } from '../../openapi/constants';
 import { ApiError } from '../errors';
+import { SMS_CODES, SMS_COUNTERS, SMS_LOCKS, SMS_OUTBOX, SMS_THROTTLES } from './store/kernel-tables';
+import type { RowOf } from './store/schema';
+import { Record1, type Table, type WorldDb } from './store/table';
 
 export type SmsPurpose = 'register' | 'login' | 'forgot';
 
-export interface OutboxEntry {
-  id: number;
-  purpose: SmsPurpose;
-  mobileNum: string;
-  countryDialingCode: string;
-  code: string;
-  text: string;
-  time: number;
-  expiresAt: number;
-}
+export type OutboxEntry = RowOf<typeof SMS_OUTBOX>;
 
 export { SMS_THROTTLE_MS };
 export const SMS_LOCK_MS = TOO_MANY_REQUESTS_LOCK_MS;
@@ -61,35 +55,57 @@ export function checkMobile(mobile: string | undefined, field = 'body/mobileNum'
   return m;
 }
 
+/** Rows live in the world's sms_* tables (server/sim/store/kernel-tables.ts). */
 export class SmsService {
-  readonly outbox: OutboxEntry[] = [];
-  private readonly codes = new Map<string, { code: string; expiresAt: number }>();
-  private readonly requests = new Map<string, number[]>();
-  private readonly locks = new Map<string, number>();
-  private nextId = 1;
-  /** Messages dropped from the outbox past SMS_OUTBOX_KEEP since the world was (re)loaded. */
-  dropped = 0;
+  private readonly outboxRows: Table<OutboxEntry>;
+  private readonly codes: Table<RowOf<typeof SMS_CODES>>;
+  private readonly requests: Table<RowOf<typeof SMS_THROTTLES>>;
+  private readonly locks: Table<RowOf<typeof SMS_LOCKS>>;
+  private readonly counters: Record1<RowOf<typeof SMS_COUNTERS>>;
 
-  constructor(private readonly now: () => number) {}
+  constructor(
+    db: WorldDb,
+    private readonly now: () => number,
+  ) {
+    this.outboxRows = db.table(SMS_OUTBOX);
+    this.codes = db.table(SMS_CODES);
+    this.requests = db.table(SMS_THROTTLES);
+    this.locks = db.table(SMS_LOCKS);
+    this.counters = new Record1(db.table(SMS_COUNTERS));
+  }
+
+  /** The messages kept, oldest first. */
+  get outbox(): readonly OutboxEntry[] {
+    return [...this.outboxRows.values()];
+  }
+
+  /** Messages dropped from the outbox past SMS_OUTBOX_KEEP since the world was (re)loaded. */
+  get dropped(): number {
+    return this.counters.get()?.dropped ?? 0;
+  }
+
+  private counter(): RowOf<typeof SMS_COUNTERS> {
+    return this.counters.update() ?? this.counters.put({ nextId: 1, dropped: 0 });
+  }
 
   send(purpose: SmsPurpose, mobileNum: string, countryDialingCode: string, expiredMinutes: number): OutboxEntry {
     const mobile = checkMobile(mobileNum);
     const now = this.now();
-    const lockedUntil = this.locks.get(mobile) ?? 0;
+    const lockedUntil = this.locks.get(mobile)?.until ?? 0;
     if (lockedUntil > now) {
       throw new ApiError(429, 'too-many-requests', 'Too many requests, retry after 5 minutes', {
         retryAfterSeconds: Math.ceil((lockedUntil - now) / 1000),
       });
     }
-    const recent = (this.requests.get(mobile) ?? []).filter((t) => now - t < SMS_WINDOW_MS);
+    const recent = (this.requests.get(mobile)?.times ?? []).filter((t) => now - t < SMS_WINDOW_MS);
     const last = recent.at(-1);
     if (last !== undefined && now - last < SMS_THROTTLE_MS) {
       throw new ApiError(429, 'too-many-requests', 'Requests are limited to one per second', { retryAfterSeconds: 1 });
     }
     recent.push(now);
-    this.requests.set(mobile, recent);
+    this.requests.put(mobile, { times: recent });
     if (recent.length > SMS_MAX_REQUESTS) {
-      this.locks.set(mobile, now + SMS_LOCK_MS);
+      this.locks.put(mobile, { until: now + SMS_LOCK_MS });
       this.requests.delete(mobile);
       throw new ApiError(429, 'too-many-requests', 'Too many requests, retry after 5 minutes', {
         retryAfterSeconds: SMS_LOCK_MS / 1000,
@@ -97,9 +113,9 @@ export class SmsService {
     }
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
     const expiresAt = now + expiredMinutes * 60_000;
-    this.codes.set(`${purpose}:${mobile}`, { code, expiresAt });
+    this.codes.put(`${purpose}:${mobile}`, { code, expiresAt });
     const entry: OutboxEntry = {
-      id: this.nextId++,
+      id: this.counter().nextId++,
       purpose,
       mobileNum: mobile,
       countryDialingCode,
@@ -108,11 +124,10 @@ export class SmsService {
       time: now,
       expiresAt,
     };
-    this.outbox.push(entry);
-    if (this.outbox.length > SMS_OUTBOX_KEEP) {
-      const over = this.outbox.length - SMS_OUTBOX_KEEP;
-      this.outbox.splice(0, over);
-      this.dropped += over;
+    this.outboxRows.put(String(entry.id), entry);
+    while (this.outboxRows.size > SMS_OUTBOX_KEEP) {
+      this.outboxRows.delete(this.outboxRows.keys().next().value as string);
+      this.counter().dropped++;
     }
     return entry;
   }
@@ -139,20 +154,20 @@ export class SmsService {
   sweep(): number {
     const now = this.now();
     let dropped = 0;
-    for (const [key, c] of this.codes) {
+    for (const [key, c] of [...this.codes]) {
       if (c.expiresAt + SMS_EXPIRED_CODE_KEPT_MS <= now) {
         this.codes.delete(key);
         dropped++;
       }
     }
-    for (const [mobile, times] of this.requests) {
+    for (const [mobile, { times }] of [...this.requests]) {
       const recent = times.filter((t) => now - t < SMS_WINDOW_MS);
       if (recent.length === 0) {
         this.requests.delete(mobile);
         dropped++;
-      } else if (recent.length < times.length) this.requests.set(mobile, recent);
+      } else if (recent.length < times.length) this.requests.put(mobile, { times: recent });
     }
-    for (const [mobile, until] of this.locks) {
+    for (const [mobile, { until }] of [...this.locks]) {
       if (until <= now) {
         this.locks.delete(mobile);
         dropped++;
@@ -167,8 +182,9 @@ export class SmsService {
   }
 
   last(mobileNum?: string): OutboxEntry | undefined {
-    for (let i = this.outbox.length - 1; i >= 0; i--) {
-      const e = this.outbox[i];
+    const outbox = this.outbox;
+    for (let i = outbox.length - 1; i >= 0; i--) {
+      const e = outbox[i];
       if (e && (!mobileNum || mobileMatches(mobileNum, e))) return e;
     }
     return undefined;

@@ -1,11 +1,12 @@
 /**
- * A state directory (`npm start -- --state DIR`, docs/decisions/010-durable-worlds.md): a lock file
+ * A state directory (`npm start -- --state DIR`, docs/decisions/021-world-as-data.md): a lock
  * so that one process at a time writes it, the RSA key pair shared by every world, and the worlds'
  * files (server/sim/persistence.ts).
  */
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync, renameSync, unlinkSync, writeFileSync, writeSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
+import { DatabaseSync } from 'node:sqlite';
 import { join, resolve } from 'node:path';
-import { FileWorldPersistence } from './persistence';
+import { SqliteWorldPersistence } from './persistence';
 import { RsaKeyHolder } from './rsa';
 
 /** The second process on a directory: refused, saying which process holds it. */
@@ -21,59 +22,66 @@ export class StateDirLockedError extends Error {
 export interface StateDir {
   dir: string;
   rsa: RsaKeyHolder;
-  persistence: FileWorldPersistence;
+  persistence: SqliteWorldPersistence;
   /** Close the worlds' files and release the lock. */
   close(): void;
 }
 
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    // EPERM: the process exists but belongs to someone else.
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
-// Directories this process holds: a second open here is refused too (the lock file names our pid,
-// which on its own reads as a stale lock of an earlier process that had the same pid).
+// Directories this process holds: a second open here is refused too.
 const held = new Set<string>();
 
-/** Take the directory's lock, or throw StateDirLockedError; a dead process's lock is taken over. */
+/**
+ * Take the directory's lock, or throw StateDirLockedError. The lock is an exclusive lock of the SQLite
+ * database DIR/lock, taken in one step by the operating system and released by it when the process
+ * ends, kill -9 included: two starters cannot both win, and a dead process's lock is free at once.
+ * DIR/lock.pid names the holder, for the messages.
+ */
 function lock(dir: string, report: (line: string) => void): () => void {
   const file = join(dir, 'lock');
-  const mine = `${process.pid}\n`;
+  const pidFile = join(dir, 'lock.pid');
+  const previous = existsSync(pidFile) ? readFileSync(pidFile, 'utf8').trim() : '';
   if (held.has(dir)) throw new StateDirLockedError(file, process.pid);
-  for (let attempt = 0; attempt < 2; attempt++) {
-    try {
-      const fd = openSync(file, 'wx', 0o600);
-      writeSync(fd, mine);
-      closeSync(fd);
-      held.add(dir);
-      return () => {
-        held.delete(dir);
-        // Only our own lock is removed (a takeover by another process must stand).
-        if (existsSync(file) && readFileSync(file, 'utf8') === mine) unlinkSync(file);
-      };
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-    }
-    const text = readFileSync(file, 'utf8').trim();
-    const pid = Number(text);
-    if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && alive(pid)) throw new StateDirLockedError(file, pid);
-    // A stale lock (the process died, kill -9 included): move it aside atomically and try again, so
-    // two processes taking over at once cannot both win.
-    const stale = `${file}.stale-${process.pid}`;
-    try {
-      renameSync(file, stale);
-      unlinkSync(stale);
-      report(`State directory ${dir}: took over the stale lock of process ${text || '(empty lock file)'}, which is no longer running`);
-    } catch {
-      // Someone else moved it first; the next attempt sees their lock.
-    }
+  const db = new DatabaseSync(file, { timeout: 0 });
+  try {
+    db.exec('PRAGMA locking_mode=EXCLUSIVE; BEGIN EXCLUSIVE; CREATE TABLE IF NOT EXISTS holder (pid INTEGER); DELETE FROM holder;');
+    db.prepare('INSERT INTO holder (pid) VALUES (?)').run(process.pid);
+    db.exec('COMMIT');
+  } catch (err) {
+    db.close();
+    const pid = Number(existsSync(pidFile) ? readFileSync(pidFile, 'utf8').trim() : '0');
+    if (/locked|busy/i.test(err instanceof Error ? err.message : '')) throw new StateDirLockedError(file, pid);
+    throw err;
   }
-  throw new Error(`State directory ${dir}: could not take the lock ${file}`);
+  const mine = `${process.pid}\n`;
+  writeFileSync(pidFile, mine, { mode: 0o600 });
+  const pid = Number(previous);
+  // We hold the lock, so the process the pid file names has ended without releasing its file.
+  if (previous && pid !== process.pid) {
+    report(`State directory ${dir}: took over the stale lock of process ${previous}, which is no longer running`);
+  }
+  held.add(dir);
+  return () => {
+    held.delete(dir);
+    if (existsSync(pidFile) && readFileSync(pidFile, 'utf8') === mine) unlinkSync(pidFile);
+    db.close();
+  };
+}
+
+/**
+ * The state directory of format 1 (JSON snapshot and log files per world) is not read by this
+ * simulator, which keeps worlds in SQLite (format 2): refused, saying so and what to do, so nothing
+ * is lost silently.
+ */
+function refuseOldFormat(dir: string): void {
+  const worlds = join(dir, 'worlds');
+  if (!existsSync(worlds)) return;
+  const old = readdirSync(worlds).filter((f) => /\.(snapshot\.json|log)$/.test(f));
+  if (old.length === 0) return;
+  throw new Error(
+    `State directory ${dir} holds worlds of format 1 (JSON snapshot and log files: ${old.slice(0, 3).join(', ')}${old.length > 3 ? ', …' : ''}); ` +
+      `this simulator keeps worlds in SQLite (format 2) and does not read them. Keep them by running the previous version on this directory, ` +
+      `or start fresh after moving them away: mv ${worlds} ${worlds}-format-1`,
+  );
 }
 
 /** The process's key pair from DIR/rsa-key.pem, made and written there (mode 0600) on first use. */
@@ -98,7 +106,8 @@ function loadKey(dir: string, report: (line: string) => void): RsaKeyHolder {
 export interface OpenStateDirOptions {
   /** Where problems are reported (default stderr). */
   report?: (line: string) => void;
-  compactBytes?: number;
+  /** World databases open at once (default 64). */
+  maxOpen?: number;
 }
 
 /** Open (and create) a state directory: lock, key pair and worlds' files. Throws when it is locked. */
@@ -108,8 +117,9 @@ export function openStateDir(path: string, options: OpenStateDirOptions = {}): S
   mkdirSync(dir, { recursive: true, mode: 0o700 });
   const unlock = lock(dir, report);
   try {
+    refuseOldFormat(dir);
     const rsa = loadKey(dir, report);
-    const persistence = new FileWorldPersistence({ dir, report, compactBytes: options.compactBytes });
+    const persistence = new SqliteWorldPersistence({ dir, report, maxOpen: options.maxOpen });
     return {
       dir,
       rsa,

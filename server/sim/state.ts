@@ -11,39 +11,46 @@ import { Ledger } from './ledger';
 import { Journal, JOURNAL_DEFAULT_SIZE } from './journal';
 import { hashPassword, verifyPassword } from './passwords';
 import { RsaKeyHolder } from './rsa';
-import { forgetPerLoad, sweepPerLoad } from './registry';
 import { SESSION_TTL_MS, SessionStore, type Session } from './sessions';
 import { SmsService } from './sms';
-import { flagEnabled, loadWorld, readScenario, setFlag, type MemberFixture, type Scenario, type World } from './world';
+import { ACCOUNTS, GUESTS, WORLD } from './store/kernel-tables';
+import { worldTables, type DeepReadonly, type RowOf } from './store/schema';
+import { Record1, WorldDb, type Table } from './store/table';
+import { flagEnabled, loadWorld, readScenario, setFlag, worldSeed, type MemberFixture, type Scenario, type World } from './world';
 
-export interface Account {
-  id: number;
-  account: string;
-  nickname: string;
-  passwordHash: string;
-  paymentPasswordHash: string | null;
-  mobileNum: string;
-  countryDialingCode: string;
-  email: string;
-  isAgent: number;
-  type: number;
-  parentAccount: string | null;
-  customerId: string;
-  clubLabel: MemberFixture['clubLabel'];
-  memberLabel: MemberFixture['memberLabel'];
-  points: number;
-  firstTimeLogin: boolean;
-  passwordExpired: boolean;
-  /** The password is the brand's default weak password (forced change). */
-  defaultPassword: boolean;
-  createdAt: number;
-  affiliateCode: string;
-  referralCode: string;
-  /** The account whose referral code this one registered with. */
-  referredBy?: string;
-  favourites: number[];
-  recentGames: number[];
-  avatar: number;
+/** An account row as the world keeps it (the `accounts` table); change one with Sim.editAccount. */
+export type AccountRow = RowOf<typeof ACCOUNTS>;
+/** An account as read: writes go through Sim.editAccount or the table, never in place. */
+export type Account = DeepReadonly<AccountRow>;
+type WorldRow = RowOf<typeof WORLD>;
+
+/** Free-play guests and when they expire, by account (the `guests` table). */
+export class Guests {
+  constructor(private readonly table: Table<RowOf<typeof GUESTS>>) {}
+
+  get(account: string): number | undefined {
+    return this.table.get(account)?.expiresAt;
+  }
+
+  has(account: string): boolean {
+    return this.table.has(account);
+  }
+
+  set(account: string, expiresAt: number): void {
+    this.table.put(account, { account, expiresAt });
+  }
+
+  delete(account: string): boolean {
+    return this.table.delete(account);
+  }
+
+  get size(): number {
+    return this.table.size;
+  }
+
+  *[Symbol.iterator](): Generator<[string, number]> {
+    for (const [account, row] of this.table) yield [account, row.expiresAt];
+  }
 }
 
 export interface SimOptions {
@@ -76,29 +83,28 @@ export interface SweepResult {
 }
 
 export class Sim {
-  readonly clock = new Clock();
+  /** Every table of the world (server/sim/store): the world's whole state, and its change set. */
+  readonly db = new WorldDb();
+  readonly clock = new Clock(this.db);
   readonly rsa: RsaKeyHolder;
   /** The calls this simulator answered (issue 14); it outlives scenario loads, resets and restores. */
   readonly journal: Journal;
-  scenario!: Scenario;
-  world!: World;
-  accounts!: Map<string, Account>;
-  sessions!: SessionStore;
-  ledger!: Ledger;
-  captcha!: CaptchaStore;
-  sms!: SmsService;
-  /** Simulator time of the last (re)load: fixture contracts count as active from then on. */
-  loadedAt!: number;
-  private nextMemberId = 1;
+  readonly accounts: Table<AccountRow> = this.db.table(ACCOUNTS);
+  readonly sessions: SessionStore;
+  readonly ledger: Ledger;
+  readonly captcha: CaptchaStore;
+  readonly sms: SmsService;
   /**
    * Free-play guests of this world by account, with the time they expire (bounded memory): the
    * fixture's seeded guests are not in it and never expire.
    */
-  guests!: Map<string, number>;
-  // Settings and bookkeeping, not state: private (#) fields are no own keys, so snapshots and the
-  // state directory (which copy every own field) leave them alone.
+  readonly guests = new Guests(this.db.table(GUESTS));
+  private readonly worldRecord = new Record1<WorldRow>(this.db.table(WORLD));
+  // Settings and caches, not state: derived from the tables or given at construction.
   readonly #guestTtlMs: number;
   #sweptAt = Number.NEGATIVE_INFINITY;
+  #world: { row: WorldRow; world: World } | undefined;
+  #scenario: Scenario | undefined;
 
   /** The imported brand this simulator runs on, if any. */
   readonly brand: string | undefined;
@@ -108,28 +114,85 @@ export class Sim {
     this.brand = options.brand;
     this.journal = new Journal(options.journalSize ?? JOURNAL_DEFAULT_SIZE);
     this.#guestTtlMs = options.guestTtlMs ?? SESSION_TTL_MS;
+    this.sessions = new SessionStore(this.db, this.now);
+    this.ledger = new Ledger(this.db);
+    this.captcha = new CaptchaStore(this.db, this.now);
+    this.sms = new SmsService(this.db, this.now);
     this.load(options.scenario ?? 'default');
   }
 
   readonly now = (): number => this.clock.now();
 
-  /** (Re)seed everything from the fixtures and the named scenario. */
+  /** The world's row: scenario, load time, member ids and the editable parts of the fixtures. */
+  private get worldRow(): WorldRow {
+    const row = this.worldRecord.table.raw('');
+    if (!row) throw new Error('the world has no world record');
+    return row;
+  }
+
+  /** The fixtures of the world's scenario, with its own brand settings, flags and register rules. */
+  get world(): World {
+    const row = this.worldRow;
+    if (this.#world?.row !== row) {
+      this.#world = {
+        row,
+        world: { ...worldSeed(this.brand), brand: row.brand, whitelabel: row.whitelabel, registerRules: row.registerRules },
+      };
+    }
+    return this.#world.world;
+  }
+
+  /** Stand another world of fixtures in (tests: as a scenario load would); not state, not saved. */
+  set world(world: World) {
+    this.#world = { row: this.worldRow, world };
+  }
+
+  get scenario(): Scenario {
+    const name = this.worldRow.scenario;
+    if (this.#scenario?.name !== name) this.#scenario = readScenario(name);
+    return this.#scenario;
+  }
+
+  /** Simulator time of the last (re)load: fixture contracts count as active from then on. */
+  get loadedAt(): number {
+    return this.worldRow.loadedAt;
+  }
+
+  /** The world's editable parts (brand settings and status, flags, register rules), to change them. */
+  editWorld(): WorldRow {
+    return this.worldRecord.update() ?? this.worldRow;
+  }
+
+  /** The account's row, to change it (the change is noted for the commit and rewind). */
+  editAccount(account: Account | string): AccountRow {
+    const name = typeof account === 'string' ? account : account.account;
+    const row = this.accounts.update(name);
+    if (!row) throw new Error(`no account "${name}"`);
+    return row;
+  }
+
+  /** (Re)seed everything from the fixtures and the named scenario: every table starts again. */
   load(scenarioName: string): void {
-    this.scenario = readScenario(scenarioName);
-    this.world = loadWorld(this.scenario, this.brand);
-    this.loadedAt = this.now();
-    this.sessions = new SessionStore(this.now);
-    this.ledger = new Ledger();
-    this.captcha = new CaptchaStore(this.now);
-    this.sms = new SmsService(this.now);
-    this.accounts = new Map();
-    this.guests = new Map();
-    this.nextMemberId = 1;
-    for (const m of this.world.members) this.seedMember(m);
+    const scenario = readScenario(scenarioName);
+    const world = loadWorld(scenario, this.brand);
+    for (const table of [...this.db.made()]) {
+      // The clock and the snapshots outlive a load (only `clock reset` moves the clock back).
+      if (!table.def.survivesReset) table.clear();
+    }
+    this.worldRecord.put({
+      scenario: scenario.name,
+      loadedAt: this.now(),
+      nextMemberId: 1,
+      brand: world.brand,
+      whitelabel: world.whitelabel,
+      registerRules: world.registerRules,
+    });
+    this.#scenario = scenario;
+    for (const m of world.members) this.seedMember(m);
   }
 
   private seedMember(m: MemberFixture): void {
-    const account: Account = {
+    const account: AccountRow = {
       id: m.id,
       account: m.account,
       nickname: m.nickname,
@@ -156,8 +219,9 @@ export class Sim {
       recentGames: [],
       avatar: m.id % 8,
     };
-    this.accounts.set(account.account, account);
-    this.nextMemberId = Math.max(this.nextMemberId, m.id + 1);
+    this.accounts.put(account.account, account);
+    const row = this.worldRow;
+    row.nextMemberId = Math.max(row.nextMemberId, m.id + 1);
     // Opening balance first, then the history in time order, so every record page has rows.
     const history = [...m.history].sort((a, b) => a.time - b.time);
     const firstTime = history[0]?.time ?? m.createdAt;
@@ -244,20 +308,37 @@ export class Sim {
     for (const [name, expiresAt] of this.guests) {
       if (expiresAt <= now) gone.add(name);
     }
-    for (const name of gone) {
-      this.guests.delete(name);
-      this.sessions.revokeAccount(name);
-      this.accounts.delete(name);
-      this.ledger.forget(name);
-    }
-    forgetPerLoad(this, gone);
-    return {
+    for (const name of gone) this.guests.delete(name);
+    this.forgetAccounts(gone);
+    const result: SweepResult = {
       sessions: this.sessions.sweep(),
       guests: gone.size,
       sms: this.sms.sweep(),
       captchas: this.captcha.sweep(),
-      modules: sweepPerLoad(this),
+      modules: 0,
     };
+    for (const def of worldTables()) if (def.sweep) result.modules += def.sweep(this.db.table(def), now, this);
+    return result;
+  }
+
+  /** Delete the rows of these accounts in every table that names an account (def.accountField). */
+  private forgetAccounts(accounts: ReadonlySet<string>): void {
+    if (accounts.size === 0) return;
+    for (const def of worldTables()) {
+      const field = def.accountField;
+      if (!field) continue;
+      const table = this.db.table(def) as Table<Record<string, unknown>>;
+      if (table.size === 0) continue;
+      if (def.groupBy === field) {
+        for (const name of accounts) {
+          for (const row of [...table.group(name)]) {
+            for (const [key, value] of table) if (value === row) table.delete(key);
+          }
+        }
+        continue;
+      }
+      for (const [key, row] of [...table]) if (accounts.has(row[field] as string)) table.delete(key);
+    }
   }
 
   /** Sweep when the world's clock has moved SWEEP_EVERY_MS (or back) since the last sweep; cheap otherwise. */
@@ -272,11 +353,12 @@ export class Sim {
    * a copy first and the other worlds never see the change.
    */
   own<K extends keyof World>(part: K): World[K] {
-    const current = this.world[part];
+    const world = this.world;
+    const current = world[part];
     if (current && typeof current === 'object' && Object.isFrozen(current)) {
-      this.world[part] = structuredClone(current);
+      world[part] = structuredClone(current);
     }
-    return this.world[part];
+    return world[part];
   }
 
   // ---- brand, flags and status -------------------------------------------------------------------
@@ -286,8 +368,9 @@ export class Sim {
   }
 
   setFlag(modId: string, enabled: boolean): void {
-    if (!setFlag(this.world.whitelabel, modId, enabled)) {
-      this.world.whitelabel.push({ modId, name: modId, enabled, childrenNodes: [] });
+    const row = this.editWorld();
+    if (!setFlag(row.whitelabel, modId, enabled)) {
+      row.whitelabel.push({ modId, name: modId, enabled, childrenNodes: [] });
     }
   }
 
@@ -312,29 +395,30 @@ export class Sim {
   }
 
   setPassword(account: Account, password: string): void {
-    account.passwordHash = hashPassword(password);
-    account.defaultPassword = password === this.world.brand.defaultPassword;
-    account.passwordExpired = false;
+    const row = this.editAccount(account);
+    row.passwordHash = hashPassword(password);
+    row.defaultPassword = password === this.world.brand.defaultPassword;
+    row.passwordExpired = false;
   }
 
   setPaymentPassword(account: Account, password: string): void {
-    account.paymentPasswordHash = hashPassword(password);
+    this.editAccount(account).paymentPasswordHash = hashPassword(password);
   }
 
   checkPaymentPassword(account: Account, password: string): boolean {
     return !!account.paymentPasswordHash && verifyPassword(password, account.paymentPasswordHash);
   }
 
-  createAccount(fields: Partial<Account> & { account: string; password: string }): Account {
+  createAccount(fields: Partial<AccountRow> & { account: string; password: string }): Account {
     if (this.accounts.has(fields.account)) {
       throw new ApiError(400, 'member.username.exists', 'Username already exists', {
         fields: [{ field: 'body/username', message: 'already exists' }],
       });
     }
-    const id = this.nextMemberId++;
+    const id = this.editWorld().nextMemberId++;
     const { password, ...rest } = fields;
     const vip1 = this.world.vip[0];
-    const account: Account = {
+    const account: AccountRow = {
       id,
       nickname: fields.account,
       paymentPasswordHash: null,
@@ -360,8 +444,7 @@ export class Sim {
       ...rest,
       passwordHash: hashPassword(password),
     };
-    this.accounts.set(account.account, account);
-    return account;
+    return this.accounts.put(account.account, account);
   }
 
   isAgent(account: Account): boolean {

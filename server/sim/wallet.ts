@@ -8,7 +8,8 @@ import { badRequest, notFound, refused } from '../errors';
 import { gameMenus } from './games';
 import type { BetRow, LedgerTx } from './ledger';
 import { inRange, paginate } from './paging';
-import { perLoad } from './registry';
+import { Type } from '@sinclair/typebox';
+import { defineTable } from './store/schema';
 import type { Account, Sim } from './state';
 import { isMoney, roundMoney } from '../../openapi/money';
 
@@ -74,14 +75,24 @@ export const REBATE_RATES: Readonly<Record<string, number>> = {
 };
 const DEFAULT_REBATE_RATE = 0.005;
 
-interface WalletState {
-  /** account -> vendor -> sub-wallet balance. */
-  sub: Map<string, Map<string, number>>;
-  /** account -> highest bet id already rebated. */
-  rebatedUpTo: Map<string, number>;
-}
+/** The wallet module's slice of the world schema (server/sim/store). */
+export const SUB_WALLETS = defineTable({
+  name: 'sub_wallets',
+  owner: 'wallet',
+  key: 'account',
+  doc: "Each account's vendor sub-wallet balances (the main wallet is the ledger).",
+  accountField: 'account',
+  row: Type.Object({ account: Type.String(), balances: Type.Record(Type.String(), Type.Number()) }),
+});
 
-const state = perLoad<WalletState>('wallet', () => ({ sub: new Map(), rebatedUpTo: new Map() }));
+export const REBATES = defineTable({
+  name: 'rebates',
+  owner: 'wallet',
+  key: 'account',
+  doc: 'The highest bet id already paid by a manual rebate claim, per account.',
+  accountField: 'account',
+  row: Type.Object({ account: Type.String(), rebatedUpTo: Type.Integer() }),
+});
 
 export function txView(tx: LedgerTx) {
   return {
@@ -113,14 +124,16 @@ export function betView(bet: BetRow) {
 
 // ---- balances and sub-wallets ----------------------------------------------------------------------
 
-function subWallets(sim: Sim, account: string): Map<string, number> {
-  const all = state(sim).sub;
-  let mine = all.get(account);
-  if (!mine) {
-    mine = new Map();
-    all.set(account, mine);
-  }
-  return mine;
+const NO_BALANCES: Readonly<Record<string, number>> = Object.freeze({});
+
+function subWallets(sim: Sim, account: string): Readonly<Record<string, number>> {
+  return sim.db.table(SUB_WALLETS).get(account)?.balances ?? NO_BALANCES;
+}
+
+function setSubWallet(sim: Sim, account: string, vendor: string, balance: number): void {
+  const table = sim.db.table(SUB_WALLETS);
+  const row = table.update(account) ?? table.put(account, { account, balances: {} });
+  row.balances[vendor] = balance;
 }
 
 /** Vendor codes that have a sub-wallet: every vendor of the world, once, in menu order. */
@@ -134,12 +147,12 @@ export function walletVendors(sim: Sim): { vendor: string; name: string }[] {
 /** Main wallet plus every vendor sub-wallet: what the header shows as value.sumBalance. */
 export function sumBalance(sim: Sim, account: string): number {
   let sum = sim.ledger.balance(account);
-  for (const v of subWallets(sim, account).values()) sum += v;
+  for (const v of Object.values(subWallets(sim, account))) sum += v;
   return roundMoney(sum);
 }
 
 export function subWalletBalance(sim: Sim, account: string, vendor: string): number {
-  return subWallets(sim, account).get(vendor) ?? 0;
+  return subWallets(sim, account)[vendor] ?? 0;
 }
 
 /** Move money between the main wallet and one vendor sub-wallet (one side must be MAIN). */
@@ -169,12 +182,11 @@ export function transfer(
   }
   const value = roundMoney(amount);
   if (value <= 0) throw badRequest('amount must be at least 0.01', 'body/amount');
-  const subs = subWallets(sim, account.account);
-  const current = subs.get(vendor) ?? 0;
+  const current = subWallets(sim, account.account)[vendor] ?? 0;
   if (src === MAIN_WALLET) {
     // The ledger refuses (and changes nothing) when the main wallet is short.
     sim.ledger.post(account.account, 'transfer', -value, `Transfer to ${vendor} wallet`, sim.now());
-    subs.set(vendor, roundMoney(current + value));
+    setSubWallet(sim, account.account, vendor, roundMoney(current + value));
   } else {
     if (current < value) throw refused('wallet.insufficient.balance', 'Insufficient balance');
     sim.ledger.post(
@@ -184,7 +196,7 @@ export function transfer(
       `Transfer from ${vendor} wallet`,
       sim.now(),
     );
-    subs.set(vendor, roundMoney(current - value));
+    setSubWallet(sim, account.account, vendor, roundMoney(current - value));
   }
   return sumBalance(sim, account.account);
 }
@@ -457,7 +469,7 @@ export function personalProfit(sim: Sim, account: string, q: RecordQuery) {
 // ---- manual rebate ----------------------------------------------------------------------------------
 
 function unrebatedBets(sim: Sim, account: string): readonly BetRow[] {
-  const upTo = state(sim).rebatedUpTo.get(account) ?? 0;
+  const upTo = sim.db.table(REBATES).get(account)?.rebatedUpTo ?? 0;
   return sim.ledger.betsOf(account).filter((b) => b.id > upTo);
 }
 
@@ -481,7 +493,7 @@ export function claimRebate(sim: Sim, account: string): LedgerTx {
   const bets = sim.ledger.betsOf(account);
   const last = bets[bets.length - 1];
   const tx = sim.ledger.post(account, 'rebate', claimable, 'Manual rebate', sim.now());
-  if (last) state(sim).rebatedUpTo.set(account, last.id);
+  if (last) sim.db.table(REBATES).put(account, { account, rebatedUpTo: last.id });
   return tx;
 }
 

@@ -77,7 +77,7 @@ function deepFreeze<T>(value: T): T {
  * imported brand (`--brand`), its own files (validated by the same schemas) stand in for the
  * default fixtures'; seed members, the VIP ladder and the agent team stay the default fixtures'.
  */
-function worldSeed(brand?: string): World {
+export function worldSeed(brand?: string): World {
   const key = brand ?? '';
   let seed = seeds.get(key);
   if (!seed) {

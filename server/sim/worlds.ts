@@ -119,6 +119,7 @@ export class Worlds {
     this.add(name, sim);
     // A new world is durable from its first moment (the request that made it may change nothing).
     this.options.persistence?.commit(name, sim);
+    sim.db.changes.clear();
     return sim;
   }
 
@@ -145,10 +146,12 @@ export class Worlds {
     if (name === DEFAULT_WORLD) {
       const sim = this.entries.get(DEFAULT_WORLD)?.sim;
       sim?.load(this.scenario);
-      if (sim) this.options.persistence?.save(DEFAULT_WORLD, sim);
+      if (sim) this.options.persistence?.commit(DEFAULT_WORLD, sim);
+      sim?.db.changes.clear();
       return true;
     }
-    this.options.persistence?.remove(name);
+    // Final: the database goes, and the world's requests still in flight never write it again.
+    this.options.persistence?.remove(name, this.entries.get(name)?.sim);
     return this.entries.delete(name);
   }
 

@@ -5,7 +5,7 @@
  */
 import { ApiError, forbidden, notFound, refused } from '../../errors';
 import type { Account, Sim } from '../state';
-import { SETTLEMENT_MINUTES, refreshDue, requireContractFlag, state, type Contract, type ContractRecord, type Kind } from './model';
+import { SETTLEMENT_MINUTES, editState, refreshDue, requireContractFlag, state, type Contract, type ContractRecord, type Kind } from './model';
 import { settleSalaries } from './salary';
 import { teamOf } from './team';
 
@@ -49,7 +49,7 @@ export function requestDividend(
   },
 ) {
   requireContractFlag(sim, 'dividend');
-  const st = state(sim);
+  const st = editState(sim);
   const target = sim.findAccount(body.account);
   if (!target || target.parentAccount !== me.account) {
     throw refused('agent.not.downline', `${body.account} is not a direct downline`, {
@@ -123,7 +123,7 @@ export function contractAction(
   me: Account,
   body: { id: number; action: 'Accept' | 'Reject' | 'Terminate' },
 ): Contract {
-  const st = state(sim);
+  const st = editState(sim);
   const c = st.contracts.find(
     (x) => x.id === body.id && (x.account === me.account || x.parentAccount === me.account),
   );

@@ -3,11 +3,12 @@
  * their module flags and settlement periods, the contract and salary-payout records, and the
  * per-load state that holds them, seeded from fixtures/agent.json.
  */
-import type { Static } from '@sinclair/typebox';
+import { Type, type Static } from '@sinclair/typebox';
 import type { ContractKind, ContractSchema } from '../../../openapi/agent';
 import { REALTIME_SALARY_MINUTES } from '../../../openapi/constants';
 import { forbidden } from '../../errors';
-import { perLoad } from '../registry';
+import { ContractFixtureSchema } from '../../../openapi/fixtures';
+import { moduleRecord } from '../registry';
 import type { Sim } from '../state';
 
 export type Kind = Static<typeof ContractKind>;
@@ -70,7 +71,39 @@ export interface AgentState {
   salaryDueAt: number;
 }
 
-export const state = perLoad<AgentState>('agent', (sim) => {
+const Millis = Type.Number();
+
+/** The agent centre's slice of the world schema (server/sim/store), seeded from fixtures/agent.json. */
+export const AGENT = moduleRecord(
+  {
+    name: 'agent',
+    owner: 'agent',
+    doc: 'Contracts (offered, active, ended, with their settlement cursors), salary payouts, the next contract id and when the next salary period ends.',
+    row: Type.Object({
+      contracts: Type.Array(
+        Type.Composite([
+          ContractFixtureSchema,
+          Type.Object({ activeSince: Type.Optional(Millis), settledUntil: Type.Optional(Millis) }),
+        ]),
+      ),
+      nextId: Type.Integer(),
+      payouts: Type.Array(
+        Type.Object({
+          contractId: Type.Integer(),
+          kind: ContractFixtureSchema.properties.kind,
+          account: Type.String(),
+          periodStart: Millis,
+          periodEnd: Millis,
+          validBet: Type.Number(),
+          activeMembers: Type.Integer(),
+          amount: Type.Number(),
+          txId: Type.Integer(),
+        }),
+      ),
+      salaryDueAt: Type.Number({ description: 'Infinity when nothing will come due' }),
+    }),
+  },
+  (sim): AgentState => {
   const contracts: ContractRecord[] = [];
   for (const kind of Object.keys(FIXTURE_KEYS) as Kind[]) {
     for (const row of sim.world.agent[FIXTURE_KEYS[kind]]) {
@@ -88,7 +121,13 @@ export const state = perLoad<AgentState>('agent', (sim) => {
   };
   refreshDue(st);
   return st;
-});
+  },
+);
+
+/** The agent state of a world, to read. */
+export const state = (sim: Sim) => AGENT.get(sim);
+/** The agent state of a world, to change (noted for the commit and rewind). */
+export const editState = (sim: Sim): AgentState => AGENT.update(sim);
 
 /** 403 operation-not-allowed unless the kind's module flag is on. */
 export function requireContractFlag(sim: Sim, kind: Kind): void {

@@ -6,7 +6,7 @@
 import { roundMoney } from '../../../openapi/money';
 import type { BetRow } from '../ledger';
 import type { Sim } from '../state';
-import { CONTRACT_FLAGS, periodMs, refreshDue, state, utcDay, type AgentState, type ContractRecord, type Kind } from './model';
+import { CONTRACT_FLAGS, periodMs, editState, refreshDue, state, utcDay, type AgentState, type ContractRecord, type Kind } from './model';
 import { teamOf } from './team';
 
 const SALARY_LABELS: Partial<Record<Kind, string>> = {
@@ -105,9 +105,9 @@ function settleContract(sim: Sim, st: AgentState, c: ContractRecord, now: number
  * paid.
  */
 export function settleSalaries(sim: Sim): void {
-  const st = state(sim);
   const now = sim.now();
-  if (now < st.salaryDueAt) return;
+  if (now < state(sim).salaryDueAt) return;
+  const st = editState(sim);
   for (const c of st.contracts) settleContract(sim, st, c, now);
   refreshDue(st);
 }
