@@ -13,7 +13,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../scripts/sim-cli';
 import { buildApp } from '../server/app';
-import { loadContract } from '../server/gateway/checker';
+import { ContractChecker, loadContract, type OpenApiDocument } from '../server/gateway/checker';
 import { DRIFT_EXIT, type DriftReport } from '../server/gateway/drift';
 import { keyFile, MANIFEST_FILE, queryPairs, RECORDING_FORMAT, type RecordedReply } from '../server/gateway/recording';
 import { MERCHANT } from './helpers';
@@ -215,5 +215,38 @@ describe('sim drift', () => {
     const down = await sim('drift', clean, '--gateway', `http://127.0.0.1:${port}`);
     expect(down.code).toBe(DRIFT_EXIT.unreachable);
     expect(down.err).toMatch(/^The gateway .* did not answer: no answer \(ECONNREFUSED\)/);
+  });
+
+  it('undeclared fields: an allOf of two parts declares the fields of both; a reply envelope through $ref is closed too', () => {
+    const doc: OpenApiDocument = {
+      paths: {
+        '/x': {
+          get: {
+            operationId: 'getX',
+            responses: { '200': { content: { 'application/json': { schema: { $ref: '#/components/schemas/Envelope' } } } } },
+          },
+        },
+      },
+      components: {
+        schemas: {
+          Envelope: { type: 'object', properties: { success: { const: true }, value: { allOf: [{ $ref: '#/components/schemas/A' }, { type: 'object', properties: { b: { type: 'string' } } }] } } },
+          A: { type: 'object', properties: { a: { type: 'string' } } },
+        },
+      },
+    };
+    const checker = new ContractChecker(doc, { undeclaredFields: true });
+    const op = checker.match('GET', '/x')!;
+    const check = (body: unknown) => checker.check(op, { status: 200, contentType: 'application/json', body: Buffer.from(JSON.stringify(body)) });
+    expect(check({ success: true, value: { a: 'x', b: 'y' } })).toEqual({ checked: true, differences: [] });
+    expect(check({ success: true, value: { a: 'x', c: 1 }, extra: 2 })).toEqual({
+      checked: true,
+      differences: [
+        { field: 'value.c', expected: 'absent (not declared)', got: 'present: 1' },
+        { field: 'extra', expected: 'absent (not declared)', got: 'present: 2' },
+      ],
+    });
+    // Without the option the contract's open objects let them pass, as gateway mode checks.
+    const open = new ContractChecker(doc);
+    expect(open.check(op, { status: 200, contentType: 'application/json', body: Buffer.from('{"success":true,"value":{"c":1}}') })).toEqual({ checked: true, differences: [] });
   });
 });
