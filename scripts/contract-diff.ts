@@ -68,7 +68,8 @@ export interface ContractChange {
 }
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace'];
-const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isObject = (v: unknown): v is Json =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 // ---- schema views ---------------------------------------------------------------------------------
 
@@ -104,12 +105,15 @@ function view(doc: Json, node: unknown, seen: ReadonlySet<string> = new Set()): 
     const { allOf, ...rest } = out;
     const merged: Json = { ...rest };
     const properties: Json = isObject(rest.properties) ? { ...rest.properties } : {};
-    const required = new Set<string>(Array.isArray(rest.required) ? (rest.required as string[]) : []);
+    const required = new Set<string>(
+      Array.isArray(rest.required) ? (rest.required as string[]) : [],
+    );
     for (const part of allOf as unknown[]) {
       const v = view(doc, part, refs);
       if (isObject(v.properties)) Object.assign(properties, v.properties);
       if (Array.isArray(v.required)) for (const r of v.required as string[]) required.add(r);
-      for (const [k, value] of Object.entries(v)) if (!(k in merged) && k !== 'properties' && k !== 'required') merged[k] = value;
+      for (const [k, value] of Object.entries(v))
+        if (!(k in merged) && k !== 'properties' && k !== 'required') merged[k] = value;
     }
     if (Object.keys(properties).length) merged.properties = properties;
     if (required.size) merged.required = [...required];
@@ -168,7 +172,8 @@ function typeSet(doc: Json, s: Json): Set<string> | undefined {
 }
 
 /** Whether `types` admits every value of `type` (an integer is a number). */
-const admits = (types: Set<string>, type: string) => types.has(type) || (type === 'integer' && types.has('number'));
+const admits = (types: Set<string>, type: string) =>
+  types.has(type) || (type === 'integer' && types.has('number'));
 
 const list = (values: Iterable<string>) => [...values].join(' | ');
 
@@ -215,7 +220,13 @@ class SchemaDiff {
   compare(oldNode: unknown, newNode: unknown, field: string): void {
     // A pair of refs already being compared further up is a cycle (a tree of nodes): stop there.
     const key = `${isObject(oldNode) ? String(oldNode.$ref) : ''}\u0000${isObject(newNode) ? String(newNode.$ref) : ''}\u0000${field.split('.').length > 12 ? '' : field}`;
-    if (isObject(oldNode) && isObject(newNode) && typeof oldNode.$ref === 'string' && this.visiting.has(key)) return;
+    if (
+      isObject(oldNode) &&
+      isObject(newNode) &&
+      typeof oldNode.$ref === 'string' &&
+      this.visiting.has(key)
+    )
+      return;
     this.visiting.add(key);
     try {
       this.compareViews(view(this.oldDoc, oldNode), view(this.newDoc, newNode), field);
@@ -244,7 +255,8 @@ class SchemaDiff {
     if (vo && vn) {
       const removed = vo.filter((v) => !vn.includes(v));
       const added = vn.filter((v) => !vo.includes(v));
-      if (removed.length) this.narrowed('enum-narrowed', field, `values removed: ${removed.join(', ')}`);
+      if (removed.length)
+        this.narrowed('enum-narrowed', field, `values removed: ${removed.join(', ')}`);
       if (added.length) this.widened('enum-widened', field, `values added: ${added.join(', ')}`);
     } else if (vo && !vn) {
       this.widened('enum-widened', field, `was one of ${vo.join(', ')}, now any value of its type`);
@@ -259,12 +271,15 @@ class SchemaDiff {
     const an = vn ? undefined : alternatives(n);
     if (ao && an) {
       for (let i = 0; i < Math.min(ao.length, an.length); i++) this.compare(ao[i], an[i], field);
-      if (ao.length > an.length) this.narrowed('alternatives-removed', field, `${ao.length} alternatives → ${an.length}`);
-      if (an.length > ao.length) this.widened('alternatives-added', field, `${ao.length} alternatives → ${an.length}`);
+      if (ao.length > an.length)
+        this.narrowed('alternatives-removed', field, `${ao.length} alternatives → ${an.length}`);
+      if (an.length > ao.length)
+        this.widened('alternatives-added', field, `${ao.length} alternatives → ${an.length}`);
     }
 
     this.compareObjects(o, n, field);
-    if (o.items !== undefined && n.items !== undefined) this.compare(o.items, n.items, `${field}[]`);
+    if (o.items !== undefined && n.items !== undefined)
+      this.compare(o.items, n.items, `${field}[]`);
   }
 
   private compareLimits(o: Json, n: Json, field: string): void {
@@ -273,7 +288,8 @@ class SchemaDiff {
       const after = typeof n[name] === 'number' ? (n[name] as number) : undefined;
       if (before === after) continue;
       const upper = UPPER.includes(name);
-      const tighter = after !== undefined && (before === undefined || (upper ? after < before : after > before));
+      const tighter =
+        after !== undefined && (before === undefined || (upper ? after < before : after > before));
       const detail = `${name} ${before ?? 'none'} → ${after ?? 'none'}`;
       if (tighter) this.narrowed('limit-tightened', field, detail);
       else this.widened('limit-loosened', field, detail);
@@ -302,7 +318,8 @@ class SchemaDiff {
       }
       this.compare(po?.[name], pn[name], at(name));
       if (!ro.has(name) && rn.has(name)) this.narrowed('made-required', at(name), 'now required');
-      if (ro.has(name) && !rn.has(name)) this.widened('made-optional', at(name), 'no longer required');
+      if (ro.has(name) && !rn.has(name))
+        this.widened('made-optional', at(name), 'no longer required');
     }
     for (const name of Object.keys(pn ?? {})) {
       if (po && name in po) continue;
@@ -332,12 +349,20 @@ function operations(doc: Json): Map<string, Operation> {
       if (!isObject(node)) continue;
       const key = `${method.toUpperCase()} ${path}`;
       const parameters = new Map<string, Json>();
-      for (const raw of [...(Array.isArray(item.parameters) ? item.parameters : []), ...(Array.isArray(node.parameters) ? node.parameters : [])]) {
+      for (const raw of [
+        ...(Array.isArray(item.parameters) ? item.parameters : []),
+        ...(Array.isArray(node.parameters) ? node.parameters : []),
+      ]) {
         const p = view(doc, raw);
         if (typeof p.name !== 'string' || typeof p.in !== 'string') continue;
         parameters.set(`${p.in} ${p.in === 'header' ? p.name.toLowerCase() : p.name}`, p);
       }
-      out.set(key, { key, operationId: typeof node.operationId === 'string' ? node.operationId : key, node, parameters });
+      out.set(key, {
+        key,
+        operationId: typeof node.operationId === 'string' ? node.operationId : key,
+        node,
+        parameters,
+      });
     }
   }
   return out;
@@ -347,12 +372,23 @@ function operations(doc: Json): Map<string, Operation> {
 function contentOf(doc: Json, node: unknown): Map<string, unknown> {
   const v = view(doc, node);
   const content = isObject(v.content) ? v.content : {};
-  return new Map(Object.entries(content).map(([type, media]) => [type, isObject(media) ? media.schema : undefined]));
+  return new Map(
+    Object.entries(content).map(([type, media]) => [
+      type,
+      isObject(media) ? media.schema : undefined,
+    ]),
+  );
 }
 
 /** The schema a client's request body is checked against: the plaintext of an encrypted call. */
-function requestSchema(op: Operation, doc: Json): { schema: unknown; media: Map<string, unknown> } | undefined {
-  const media = op.node.requestBody === undefined ? new Map<string, unknown>() : contentOf(doc, op.node.requestBody);
+function requestSchema(
+  op: Operation,
+  doc: Json,
+): { schema: unknown; media: Map<string, unknown> } | undefined {
+  const media =
+    op.node.requestBody === undefined
+      ? new Map<string, unknown>()
+      : contentOf(doc, op.node.requestBody);
   const plaintext = op.node['x-plaintext-schema'];
   if (plaintext !== undefined) return { schema: plaintext, media };
   const json = media.get('application/json') ?? [...media.values()][0];
@@ -360,7 +396,11 @@ function requestSchema(op: Operation, doc: Json): { schema: unknown; media: Map<
 }
 
 const target = (where: string, field: string) => {
-  const place = where.startsWith('response') ? 'response' : where === 'request body' ? 'request' : where;
+  const place = where.startsWith('response')
+    ? 'response'
+    : where === 'request body'
+      ? 'request'
+      : where;
   return field ? `${place}.${field}` : place;
 };
 
@@ -369,9 +409,26 @@ export function diffContracts(oldDoc: Json, newDoc: Json): ContractChange[] {
   const changes: ContractChange[] = [];
   const oldOps = operations(oldDoc);
   const newOps = operations(newDoc);
-  const push = (op: Operation, kind: ChangeKind, where: string, field: string, detail: string, breaking: boolean, idTarget?: string) => {
+  const push = (
+    op: Operation,
+    kind: ChangeKind,
+    where: string,
+    field: string,
+    detail: string,
+    breaking: boolean,
+    idTarget?: string,
+  ) => {
     const suffix = idTarget ?? target(where, field);
-    changes.push({ operation: op.key, operationId: op.operationId, kind, where, field, detail, breaking, id: `break:${op.operationId}:${kind}${suffix ? `:${suffix}` : ''}` });
+    changes.push({
+      operation: op.key,
+      operationId: op.operationId,
+      kind,
+      where,
+      field,
+      detail,
+      breaking,
+      id: `break:${op.operationId}:${kind}${suffix ? `:${suffix}` : ''}`,
+    });
   };
 
   for (const [key, op] of oldOps) {
@@ -389,15 +446,24 @@ export function diffContracts(oldDoc: Json, newDoc: Json): ContractChange[] {
         push(op, 'parameter-removed', where, field, 'parameter removed', false);
         continue;
       }
-      if (p.required !== true && q.required === true) push(op, 'made-required', where, field, 'parameter now required', true);
-      if (p.required === true && q.required !== true) push(op, 'made-optional', where, field, 'parameter no longer required', false);
+      if (p.required !== true && q.required === true)
+        push(op, 'made-required', where, field, 'parameter now required', true);
+      if (p.required === true && q.required !== true)
+        push(op, 'made-optional', where, field, 'parameter no longer required', false);
       const diff = new SchemaDiff(oldDoc, newDoc, 'request');
       diff.compare(p.schema, q.schema, field);
       for (const c of diff.changes) push(op, c.kind, where, c.field, c.detail, c.breaking);
     }
     for (const [name, q] of next.parameters) {
       if (op.parameters.has(name)) continue;
-      push(op, q.required === true ? 'made-required' : 'parameter-added', String(q.in), String(q.name), q.required === true ? 'new required parameter' : 'new optional parameter', q.required === true);
+      push(
+        op,
+        q.required === true ? 'made-required' : 'parameter-added',
+        String(q.in),
+        String(q.name),
+        q.required === true ? 'new required parameter' : 'new optional parameter',
+        q.required === true,
+      );
     }
     // Request body.
     const before = requestSchema(op, oldDoc);
@@ -405,45 +471,98 @@ export function diffContracts(oldDoc: Json, newDoc: Json): ContractChange[] {
     if (before && after) {
       const wasRequired = view(oldDoc, op.node.requestBody).required === true;
       const isRequired = view(newDoc, next.node.requestBody).required === true;
-      if (!wasRequired && isRequired) push(op, 'made-required', 'request body', '', 'request body now required', true);
+      if (!wasRequired && isRequired)
+        push(op, 'made-required', 'request body', '', 'request body now required', true);
       for (const type of before.media.keys()) {
-        if (!after.media.has(type)) push(op, 'media-type-removed', 'request body', '', `${type} no longer accepted`, true, `request.${type}`);
+        if (!after.media.has(type))
+          push(
+            op,
+            'media-type-removed',
+            'request body',
+            '',
+            `${type} no longer accepted`,
+            true,
+            `request.${type}`,
+          );
       }
       for (const type of after.media.keys()) {
-        if (!before.media.has(type)) push(op, 'media-type-added', 'request body', '', `${type} accepted`, false, `request.${type}`);
+        if (!before.media.has(type))
+          push(
+            op,
+            'media-type-added',
+            'request body',
+            '',
+            `${type} accepted`,
+            false,
+            `request.${type}`,
+          );
       }
       const diff = new SchemaDiff(oldDoc, newDoc, 'request');
       diff.compare(before.schema, after.schema, '');
       for (const c of diff.changes) push(op, c.kind, 'request body', c.field, c.detail, c.breaking);
     } else if (!before && after) {
       const required = view(newDoc, next.node.requestBody).required === true;
-      push(op, required ? 'made-required' : 'field-added', 'request body', '', required ? 'new required request body' : 'new optional request body', required);
+      push(
+        op,
+        required ? 'made-required' : 'field-added',
+        'request body',
+        '',
+        required ? 'new required request body' : 'new optional request body',
+        required,
+      );
     }
     // Responses, as read by clients.
     const oldResponses = isObject(op.node.responses) ? op.node.responses : {};
     const newResponses = isObject(next.node.responses) ? next.node.responses : {};
     for (const [status, response] of Object.entries(oldResponses)) {
       if (!(status in newResponses)) {
-        push(op, 'status-removed', `response ${status}`, '', `status ${status} removed`, true, `status.${status}`);
+        push(
+          op,
+          'status-removed',
+          `response ${status}`,
+          '',
+          `status ${status} removed`,
+          true,
+          `status.${status}`,
+        );
         continue;
       }
       const oldContent = contentOf(oldDoc, response);
       const newContent = contentOf(newDoc, newResponses[status]);
       for (const [type, schema] of oldContent) {
         if (!newContent.has(type)) {
-          push(op, 'media-type-removed', `response ${status}`, '', `${type} no longer sent`, true, `response.${type}`);
+          push(
+            op,
+            'media-type-removed',
+            `response ${status}`,
+            '',
+            `${type} no longer sent`,
+            true,
+            `response.${type}`,
+          );
           continue;
         }
         const diff = new SchemaDiff(oldDoc, newDoc, 'response');
         diff.compare(schema, newContent.get(type), '');
-        for (const c of diff.changes) push(op, c.kind, `response ${status}`, c.field, c.detail, c.breaking);
+        for (const c of diff.changes)
+          push(op, c.kind, `response ${status}`, c.field, c.detail, c.breaking);
       }
     }
     for (const status of Object.keys(newResponses)) {
-      if (!(status in oldResponses)) push(op, 'status-added', `response ${status}`, '', `status ${status} added`, false, `status.${status}`);
+      if (!(status in oldResponses))
+        push(
+          op,
+          'status-added',
+          `response ${status}`,
+          '',
+          `status ${status} added`,
+          false,
+          `status.${status}`,
+        );
     }
   }
-  for (const [key, op] of newOps) if (!oldOps.has(key)) push(op, 'operation-added', '', '', 'operation added', false);
+  for (const [key, op] of newOps)
+    if (!oldOps.has(key)) push(op, 'operation-added', '', '', 'operation added', false);
   return group(changes);
 }
 
@@ -462,7 +581,9 @@ function group(changes: ContractChange[]): ContractChange[] {
       out.set(key, { ...c });
     }
   }
-  return [...out.values()].sort((a, b) => Number(b.breaking) - Number(a.breaking) || a.operation.localeCompare(b.operation));
+  return [...out.values()].sort(
+    (a, b) => Number(b.breaking) - Number(a.breaking) || a.operation.localeCompare(b.operation),
+  );
 }
 
 // ---- the ADR gate ---------------------------------------------------------------------------------
@@ -472,8 +593,15 @@ function group(changes: ContractChange[]): ContractChange[] {
  * exactly, or `break:*:<kind>:<target>` for the same change on every operation.
  */
 export function acceptByDecisions(changes: ContractChange[], dir: string): ContractChange[] {
-  const files = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.md')).sort() : [];
-  const texts = files.map((f) => ({ file: join(dir, f), text: readFileSync(join(dir, f), 'utf8') }));
+  const files = existsSync(dir)
+    ? readdirSync(dir)
+        .filter((f) => f.endsWith('.md'))
+        .sort()
+    : [];
+  const texts = files.map((f) => ({
+    file: join(dir, f),
+    text: readFileSync(join(dir, f), 'utf8'),
+  }));
   const named = (text: string, id: string) => {
     const escaped = id.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
     return new RegExp(`(^|[^\\w.:/-])${escaped}(?![\\w.:/-])`).test(text);
@@ -491,7 +619,12 @@ export function acceptByDecisions(changes: ContractChange[], dir: string): Contr
 export class InputError extends Error {}
 
 function git(args: string[], cwd: string): string {
-  return execFileSync('git', args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 64 * 1024 * 1024 });
+  return execFileSync('git', args, {
+    cwd,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+    maxBuffer: 64 * 1024 * 1024,
+  });
 }
 
 /** A contract from a file, or from `openapi/openapi.json` at a git ref. */
@@ -506,8 +639,12 @@ export function loadContract(spec: string, cwd: string): { doc: Json; label: str
     try {
       text = git(['show', `${spec}:${CONTRACT_FILE}`], cwd);
     } catch (err) {
-      const reason = ((err as { stderr?: string }).stderr ?? (err as Error).message).trim().split('\n')[0];
-      throw new InputError(`${spec} is neither a file nor a git ref with ${CONTRACT_FILE} (${reason})`);
+      const reason = ((err as { stderr?: string }).stderr ?? (err as Error).message)
+        .trim()
+        .split('\n')[0];
+      throw new InputError(
+        `${spec} is neither a file nor a git ref with ${CONTRACT_FILE} (${reason})`,
+      );
     }
     label = `${spec}:${CONTRACT_FILE}`;
   }
@@ -528,12 +665,24 @@ export function loadContract(spec: string, cwd: string): { doc: Json; label: str
  * against its first parent. Every landing of main is one or more of these steps, so no breaking
  * change slips in between two CI runs, whichever commit a submission ends on.
  */
-export function historySteps(cwd: string, warn: (line: string) => void = () => {}): { from: string; to: string }[] {
+export function historySteps(
+  cwd: string,
+  warn: (line: string) => void = () => {},
+): { from: string; to: string }[] {
   // A shallow clone cuts old history, never new: the gate, when missing, is older than all it has.
   if (git(['rev-parse', '--is-shallow-repository'], cwd).trim() === 'true') {
-    warn('contract:diff: this clone is shallow; only the contract changes it holds are checked (git fetch --unshallow for all)');
+    warn(
+      'contract:diff: this clone is shallow; only the contract changes it holds are checked (git fetch --unshallow for all)',
+    );
   }
-  const gate = git(['log', '--first-parent', '--diff-filter=A', '--format=%H', '--', GATE_FILE], cwd).trim().split('\n').filter(Boolean).pop();
+  const gate = git(
+    ['log', '--first-parent', '--diff-filter=A', '--format=%H', '--', GATE_FILE],
+    cwd,
+  )
+    .trim()
+    .split('\n')
+    .filter(Boolean)
+    .pop();
   const firstParents = git(['rev-list', '--first-parent', 'HEAD'], cwd).trim().split('\n');
   // Newest first; the commit that brought the gate in is checked too, nothing before it.
   const since = gate ? firstParents.indexOf(gate) : firstParents.length - 1;
@@ -580,7 +729,12 @@ export function main(argv: readonly string[], io: DiffIo = defaultIo()): number 
   try {
     ({ values, positionals } = parseArgs({
       args: argv.filter((a) => a !== '--'),
-      options: { json: { type: 'boolean' }, history: { type: 'boolean' }, decisions: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+      options: {
+        json: { type: 'boolean' },
+        history: { type: 'boolean' },
+        decisions: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
       allowPositionals: true,
     }));
   } catch (err) {
@@ -599,16 +753,28 @@ export function main(argv: readonly string[], io: DiffIo = defaultIo()): number 
   let steps: { old: { doc: Json; label: string }; next: { doc: Json; label: string } }[];
   try {
     if (values.history) {
-      steps = historySteps(io.cwd, io.err).map(({ from, to }) => ({ old: loadContract(from, io.cwd), next: loadContract(to, io.cwd) }));
+      steps = historySteps(io.cwd, io.err).map(({ from, to }) => ({
+        old: loadContract(from, io.cwd),
+        next: loadContract(to, io.cwd),
+      }));
     } else {
-      steps = [{ old: loadContract(positionals[0] as string, io.cwd), next: loadContract(positionals[1] ?? CONTRACT_FILE, io.cwd) }];
+      steps = [
+        {
+          old: loadContract(positionals[0] as string, io.cwd),
+          next: loadContract(positionals[1] ?? CONTRACT_FILE, io.cwd),
+        },
+      ];
     }
   } catch (err) {
     if (!(err instanceof InputError)) throw err;
     io.err(`contract:diff: ${err.message}`);
     return EXIT.usage;
   }
-  const results = steps.map(({ old, next }) => ({ from: old.label, to: next.label, changes: acceptByDecisions(diffContracts(old.doc, next.doc), decisions) }));
+  const results = steps.map(({ old, next }) => ({
+    from: old.label,
+    to: next.label,
+    changes: acceptByDecisions(diffContracts(old.doc, next.doc), decisions),
+  }));
   const all = results.flatMap((r) => r.changes);
   const unaccepted = all.filter((c) => c.breaking && !c.acceptedBy);
   if (values.json) {
@@ -617,7 +783,9 @@ export function main(argv: readonly string[], io: DiffIo = defaultIo()): number 
     if (!results.length) io.out('No contract change to check.');
     for (const r of results) {
       const breaking = r.changes.filter((c) => c.breaking);
-      io.out(`Contract changes from ${r.from} to ${r.to}: ${breaking.length} breaking, ${r.changes.length - breaking.length} other`);
+      io.out(
+        `Contract changes from ${r.from} to ${r.to}: ${breaking.length} breaking, ${r.changes.length - breaking.length} other`,
+      );
       for (const c of r.changes) io.out(`  ${line(c)}`);
     }
     if (unaccepted.length) {
@@ -630,7 +798,11 @@ export function main(argv: readonly string[], io: DiffIo = defaultIo()): number 
 }
 
 function defaultIo(): DiffIo {
-  return { out: (l) => process.stdout.write(`${l}\n`), err: (l) => process.stderr.write(`${l}\n`), cwd: process.cwd() };
+  return {
+    out: (l) => process.stdout.write(`${l}\n`),
+    err: (l) => process.stderr.write(`${l}\n`),
+    cwd: process.cwd(),
+  };
 }
 
 function isEntryPoint(): boolean {

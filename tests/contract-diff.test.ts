@@ -12,12 +12,15 @@ import { diffContracts, EXIT, main, type ContractChange } from '../scripts/contr
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- planting changes walks the document freely
 
-const CONTRACT = JSON.parse(readFileSync(new URL('../openapi/openapi.json', import.meta.url), 'utf8')) as Json;
+const CONTRACT = JSON.parse(
+  readFileSync(new URL('../openapi/openapi.json', import.meta.url), 'utf8'),
+) as Json;
 const tmp = mkdtempSync(join(tmpdir(), 'contract-diff-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
 const copy = (): Json => structuredClone(CONTRACT);
-const okBody = (doc: Json, path: string, method: string) => doc.paths[path][method].responses['200'].content['application/json'].schema;
+const okBody = (doc: Json, path: string, method: string) =>
+  doc.paths[path][method].responses['200'].content['application/json'].schema;
 
 let files = 0;
 function write(doc: Json): string {
@@ -48,7 +51,9 @@ function plantBreaking(): Json {
   delete login.responses['403']; // a status code removed
   login.parameters.find((p: Json) => p.name === 'Language').required = true; // a parameter made required
   const loginRequest = doc.components.schemas.LoginRequest; // the plaintext of the encrypted login
-  loginRequest.properties.type.anyOf = loginRequest.properties.type.anyOf.filter((b: Json) => b.const !== 'sms'); // an enum narrowed
+  loginRequest.properties.type.anyOf = loginRequest.properties.type.anyOf.filter(
+    (b: Json) => b.const !== 'sms',
+  ); // an enum narrowed
   loginRequest.required = [...(loginRequest.required ?? []), 'captcha']; // a request field made required
   loginRequest.properties.password.type = 'integer'; // a request type narrowed
   return doc;
@@ -73,7 +78,9 @@ describe('contract:diff', () => {
     const r = run([write(CONTRACT), write(plantBreaking()), '--decisions', emptyDecisions]);
     expect(r.code).toBe(EXIT.breaking);
     expect(r.out).toContain('[break:login:enum-narrowed:request.type]');
-    expect(r.out).toMatch(/BREAKING +POST \/wps\/session\/login \(login\) response 200 value\.username: field removed/);
+    expect(r.out).toMatch(
+      /BREAKING +POST \/wps\/session\/login \(login\) response 200 value\.username: field removed/,
+    );
     expect(r.out).toContain('breaking changes no ADR names');
   });
 
@@ -84,21 +91,43 @@ describe('contract:diff', () => {
     const changes = diffContracts(CONTRACT, doc).filter((c) => c.breaking);
     const login = changes.find((c) => c.id === 'break:login:field-removed:response.message');
     expect(login?.where).toMatch(/^response 400, 403, 404/);
-    expect(new Set(changes.map((c) => c.operationId)).size).toBe(Object.values(CONTRACT.paths).flatMap((p) => Object.keys(p as object)).length);
+    expect(new Set(changes.map((c) => c.operationId)).size).toBe(
+      Object.values(CONTRACT.paths).flatMap((p) => Object.keys(p as object)).length,
+    );
   });
 
   it('passes an additive change (exit 0): new operation, optional fields, new status, wider request enum, narrower reply enum', () => {
     const doc = copy();
-    doc.paths['/wps/new/thing'] = { get: { ...structuredClone(CONTRACT.paths['/wps/session/key/rsa'].get), operationId: 'getNewThing' } };
-    okBody(doc, '/wps/session/login', 'post').properties.value.properties.nickName = { type: 'string' };
+    doc.paths['/wps/new/thing'] = {
+      get: {
+        ...structuredClone(CONTRACT.paths['/wps/session/key/rsa'].get),
+        operationId: 'getNewThing',
+      },
+    };
+    okBody(doc, '/wps/session/login', 'post').properties.value.properties.nickName = {
+      type: 'string',
+    };
     doc.components.schemas.LoginRequest.properties.deviceName = { type: 'string' };
-    doc.paths['/wps/session/login'].post.responses['418'] = { $ref: '#/components/responses/Error' };
-    doc.components.schemas.LoginRequest.properties.type.anyOf.push({ const: 'email', type: 'string' });
+    doc.paths['/wps/session/login'].post.responses['418'] = {
+      $ref: '#/components/responses/Error',
+    };
+    doc.components.schemas.LoginRequest.properties.type.anyOf.push({
+      const: 'email',
+      type: 'string',
+    });
     const theme = okBody(doc, '/wps/system/permission', 'get').properties.value.properties.theme;
     theme.anyOf = theme.anyOf.slice(0, 1);
     const changes = diffContracts(CONTRACT, doc);
     expect(changes.filter((c) => c.breaking)).toEqual([]);
-    expect(changes.map((c) => c.kind)).toEqual(expect.arrayContaining(['operation-added', 'field-added', 'status-added', 'enum-widened', 'enum-narrowed']));
+    expect(changes.map((c) => c.kind)).toEqual(
+      expect.arrayContaining([
+        'operation-added',
+        'field-added',
+        'status-added',
+        'enum-widened',
+        'enum-narrowed',
+      ]),
+    );
     const r = run([write(CONTRACT), write(doc), '--decisions', emptyDecisions]);
     expect(r.code).toBe(EXIT.ok);
     expect(r.out).toMatch(/0 breaking, \d+ other/);
@@ -106,11 +135,21 @@ describe('contract:diff', () => {
 
   it('widening what a reply may hold is breaking: a new value in a reply enum, a field made optional', () => {
     const doc = copy();
-    okBody(doc, '/wps/system/permission', 'get').properties.value.properties.theme.anyOf.push({ const: 'blue', type: 'string' });
+    okBody(doc, '/wps/system/permission', 'get').properties.value.properties.theme.anyOf.push({
+      const: 'blue',
+      type: 'string',
+    });
     const value = okBody(doc, '/wps/session/login', 'post').properties.value;
     value.required = value.required.filter((f: string) => f !== 'token');
-    const ids = diffContracts(CONTRACT, doc).filter((c) => c.breaking).map((c) => c.id);
-    expect(ids).toEqual(expect.arrayContaining(['break:getPermission:enum-widened:response.value.theme', 'break:login:made-optional:response.value.token']));
+    const ids = diffContracts(CONTRACT, doc)
+      .filter((c) => c.breaking)
+      .map((c) => c.id);
+    expect(ids).toEqual(
+      expect.arrayContaining([
+        'break:getPermission:enum-widened:response.value.theme',
+        'break:login:made-optional:response.value.token',
+      ]),
+    );
   });
 
   it('the ADR gate: a breaking change passes once an ADR names its identifier; a wildcard names it on every operation', () => {
@@ -122,25 +161,47 @@ describe('contract:diff', () => {
     const [oldFile, newFile] = [write(CONTRACT), write(doc)];
     expect(run([oldFile, newFile, '--decisions', decisions]).code).toBe(EXIT.breaking);
     // A near miss (another status) accepts nothing.
-    writeFileSync(join(decisions, '030-drop-403.md'), '# 030\nAccepted: `break:login:status-removed:status.4030`\n');
+    writeFileSync(
+      join(decisions, '030-drop-403.md'),
+      '# 030\nAccepted: `break:login:status-removed:status.4030`\n',
+    );
     expect(run([oldFile, newFile, '--decisions', decisions]).code).toBe(EXIT.breaking);
-    writeFileSync(join(decisions, '030-drop-403.md'), '# 030\nAccepted: `break:login:status-removed:status.403`\n');
+    writeFileSync(
+      join(decisions, '030-drop-403.md'),
+      '# 030\nAccepted: `break:login:status-removed:status.403`\n',
+    );
     const partly = run([oldFile, newFile, '--decisions', decisions, '--json']);
     expect(partly.code).toBe(EXIT.breaking);
     const steps = (JSON.parse(partly.out) as { steps: { changes: ContractChange[] }[] }).steps;
-    expect(steps[0]?.changes.find((c) => c.id === 'break:login:status-removed:status.403')?.acceptedBy).toBe(join(decisions, '030-drop-403.md'));
-    writeFileSync(join(decisions, '031-no-message.md'), 'Accepted for every call: break:*:field-removed:response.message\n');
+    expect(
+      steps[0]?.changes.find((c) => c.id === 'break:login:status-removed:status.403')?.acceptedBy,
+    ).toBe(join(decisions, '030-drop-403.md'));
+    writeFileSync(
+      join(decisions, '031-no-message.md'),
+      'Accepted for every call: break:*:field-removed:response.message\n',
+    );
     const all = run([oldFile, newFile, '--decisions', decisions]);
     expect(all.code, all.out).toBe(EXIT.ok);
     expect(all.out).toContain('BREAKING (accepted)');
   });
 
   it('--json: ok, and per step the labels and every change with its identifier', () => {
-    const r = run([write(CONTRACT), write(plantBreaking()), '--decisions', emptyDecisions, '--json']);
-    const report = JSON.parse(r.out) as { ok: boolean; steps: { from: string; to: string; changes: ContractChange[] }[] };
+    const r = run([
+      write(CONTRACT),
+      write(plantBreaking()),
+      '--decisions',
+      emptyDecisions,
+      '--json',
+    ]);
+    const report = JSON.parse(r.out) as {
+      ok: boolean;
+      steps: { from: string; to: string; changes: ContractChange[] }[];
+    };
     expect(report.ok).toBe(false);
     expect(report.steps).toHaveLength(1);
-    const change = report.steps[0]?.changes.find((c) => c.id === 'break:getRsaKey:operation-removed');
+    const change = report.steps[0]?.changes.find(
+      (c) => c.id === 'break:getRsaKey:operation-removed',
+    );
     expect(change).toEqual({
       operation: 'GET /wps/session/key/rsa',
       operationId: 'getRsaKey',
@@ -164,14 +225,21 @@ describe('contract:diff', () => {
     expect(r.err).toContain('is not an OpenAPI document');
     const ref = run(['no-such-ref-or-file']);
     expect(ref.code).toBe(EXIT.usage);
-    expect(ref.err).toContain('no-such-ref-or-file is neither a file nor a git ref with openapi/openapi.json');
+    expect(ref.err).toContain(
+      'no-such-ref-or-file is neither a file nor a git ref with openapi/openapi.json',
+    );
     expect(run([]).code).toBe(EXIT.usage);
   });
 
   it('git refs and --history: each first-parent contract change since the gate came in is checked', () => {
     const repo = join(tmp, 'repo');
     mkdirSync(join(repo, 'openapi'), { recursive: true });
-    const git = (...args: string[]) => execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.com', ...args], { cwd: repo, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+    const git = (...args: string[]) =>
+      execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.com', ...args], {
+        cwd: repo,
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
     const commit = (doc: Json | null, message: string, extra?: [string, string]) => {
       if (doc) writeFileSync(join(repo, 'openapi/openapi.json'), JSON.stringify(doc));
       if (extra) {
@@ -201,7 +269,10 @@ describe('contract:diff', () => {
     expect(history.code).toBe(EXIT.breaking);
     expect(history.out).toContain('[break:login:status-removed:status.403]');
     expect(history.out).not.toContain('getCaptcha');
-    commit(null, 'ADR', ['docs/decisions/040-no-403.md', 'We drop it: break:login:status-removed:status.403\n']);
+    commit(null, 'ADR', [
+      'docs/decisions/040-no-403.md',
+      'We drop it: break:login:status-removed:status.403\n',
+    ]);
     expect(run(['--history'], repo).code).toBe(EXIT.ok);
   });
 });

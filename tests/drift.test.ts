@@ -5,7 +5,15 @@
  * fixed shape; a folder that is not a recording answers a clear error; `--gateway` calls a live
  * gateway (a small Fastify on loopback answering with planted drift).
  */
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,13 +21,25 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../scripts/sim-cli';
 import { buildApp } from '../server/app';
-import { loadContract } from '../server/gateway/checker';
+import { ContractChecker, loadContract, type OpenApiDocument } from '../server/gateway/checker';
 import { DRIFT_EXIT, type DriftReport } from '../server/gateway/drift';
-import { keyFile, MANIFEST_FILE, queryPairs, RECORDING_FORMAT, type RecordedReply } from '../server/gateway/recording';
+import {
+  keyFile,
+  MANIFEST_FILE,
+  queryPairs,
+  RECORDING_FORMAT,
+  type RecordedReply,
+} from '../server/gateway/recording';
 import { MERCHANT } from './helpers';
 
-const CONTRACT_VERSION = (loadContract() as { info?: { version?: string } }).info?.version ?? 'unknown';
-const READS = ['/wps/system/status', '/wps/system/whitelabel', '/wps/system/countryCodes', '/wps/system/banners?groupName=w_hot'];
+const CONTRACT_VERSION =
+  (loadContract() as { info?: { version?: string } }).info?.version ?? 'unknown';
+const READS = [
+  '/wps/system/status',
+  '/wps/system/whitelabel',
+  '/wps/system/countryCodes',
+  '/wps/system/banners?groupName=w_hot',
+];
 const OPS: Record<string, string> = {
   '/wps/system/status': 'getSystemStatus',
   '/wps/system/whitelabel': 'getWhitelabel',
@@ -42,10 +62,21 @@ beforeAll(async () => {
   mkdirSync(clean);
   writeFileSync(
     join(clean, MANIFEST_FILE),
-    JSON.stringify({ format: RECORDING_FORMAT, contractVersion: CONTRACT_VERSION, gateway: 'https://gw.example', createdAt: '', updatedAt: '', private: false }),
+    JSON.stringify({
+      format: RECORDING_FORMAT,
+      contractVersion: CONTRACT_VERSION,
+      gateway: 'https://gw.example',
+      createdAt: '',
+      updatedAt: '',
+      private: false,
+    }),
   );
   for (const url of READS) {
-    const res = await app.inject({ method: 'GET', url, headers: { merchant: MERCHANT, language: 'EN', device: 'web' } });
+    const res = await app.inject({
+      method: 'GET',
+      url,
+      headers: { merchant: MERCHANT, language: 'EN', device: 'web' },
+    });
     expect(res.statusCode, url).toBe(200);
     const [path = '', search = ''] = url.split('?');
     const reply: RecordedReply = {
@@ -74,8 +105,11 @@ async function sim(...args: string[]) {
 }
 
 let copies = 0;
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- planting walks the body freely
+type Body = Record<string, any>;
+
 /** A copy of the clean recording with one operation's reply changed. */
-function planted(change: Record<string, (reply: RecordedReply, body: Record<string, any>) => void>): string { // eslint-disable-line @typescript-eslint/no-explicit-any -- planting walks the body freely
+function planted(change: Record<string, (reply: RecordedReply, body: Body) => void>): string {
   const dir = join(tmp, `planted-${copies++}`);
   cpSync(clean, dir, { recursive: true });
   for (const [operationId, edit] of Object.entries(change)) {
@@ -96,7 +130,9 @@ describe('sim drift', () => {
     const r = await sim('drift', clean);
     expect(r.err).toBe('');
     expect(r.code).toBe(DRIFT_EXIT.ok);
-    expect(r.out).toBe(`No drift: 4 replies of 4 operations from recording ${clean} match the contract ${CONTRACT_VERSION}.`);
+    expect(r.out).toBe(
+      `No drift: 4 replies of 4 operations from recording ${clean} match the contract ${CONTRACT_VERSION}.`,
+    );
   });
 
   it('finds a planted undeclared field, a missing required one, a wrong enum value, a wrong type and an undeclared status, per operation', async () => {
@@ -114,14 +150,24 @@ describe('sim drift', () => {
     const r = await sim('--', 'drift', dir);
     expect(r.code).toBe(DRIFT_EXIT.drift);
     const lines = r.out.split('\n');
-    expect(lines[0]).toBe(`Drift: 2 of 4 replies from recording ${dir} differ from the contract ${CONTRACT_VERSION}.`);
+    expect(lines[0]).toBe(
+      `Drift: 2 of 4 replies from recording ${dir} differ from the contract ${CONTRACT_VERSION}.`,
+    );
     expect(lines).toContain('getSystemStatus GET /wps/system/status: 1 of 1 reply drift');
-    expect(lines).toContain('  value.vipLevel: expected absent (not declared), got present: 3 (status 200, 1 reply)');
-    expect(lines).toContain('  value.country: expected present (required), got missing (undeclared: vipLevel) (status 200, 1 reply)');
-    expect(lines).toContain('  value.status: expected 0 | 1 | 2, got integer 7 (status 200, 1 reply)');
+    expect(lines).toContain(
+      '  value.vipLevel: expected absent (not declared), got present: 3 (status 200, 1 reply)',
+    );
+    expect(lines).toContain(
+      '  value.country: expected present (required), got missing (undeclared: vipLevel) (status 200, 1 reply)',
+    );
+    expect(lines).toContain(
+      '  value.status: expected 0 | 1 | 2, got integer 7 (status 200, 1 reply)',
+    );
     expect(lines).toContain('  value.ip: expected string, got integer 12 (status 200, 1 reply)');
     expect(lines).toContain('getCountryCodes GET /wps/system/countryCodes: 1 of 1 reply drift');
-    expect(lines).toContain('  (status): expected one of 200, 400, 403, 404, 429, 503, got 201 (status 201, 1 reply)');
+    expect(lines).toContain(
+      '  (status): expected one of 200, 400, 403, 404, 429, 503, got 201 (status 201, 1 reply)',
+    );
     expect(r.out).not.toContain('getWhitelabel');
   });
 
@@ -130,9 +176,33 @@ describe('sim drift', () => {
     const r = await sim('drift', dir, '--json');
     expect(r.code).toBe(DRIFT_EXIT.drift);
     const report = JSON.parse(r.out) as DriftReport;
-    expect(Object.keys(report).sort()).toEqual(['contract', 'gateway', 'ok', 'operations', 'recordedContract', 'recording', 'totals', 'unknown', 'unreadable']);
-    expect(report).toMatchObject({ recording: dir, gateway: null, recordedContract: CONTRACT_VERSION, contract: CONTRACT_VERSION, ok: false, unknown: [], unreadable: [] });
-    expect(report.totals).toEqual({ operations: 4, replies: 4, drifting: 1, differences: 1, unchecked: 0 });
+    expect(Object.keys(report).sort()).toEqual([
+      'contract',
+      'gateway',
+      'ok',
+      'operations',
+      'recordedContract',
+      'recording',
+      'totals',
+      'unknown',
+      'unreadable',
+    ]);
+    expect(report).toMatchObject({
+      recording: dir,
+      gateway: null,
+      recordedContract: CONTRACT_VERSION,
+      contract: CONTRACT_VERSION,
+      ok: false,
+      unknown: [],
+      unreadable: [],
+    });
+    expect(report.totals).toEqual({
+      operations: 4,
+      replies: 4,
+      drifting: 1,
+      differences: 1,
+      unchecked: 0,
+    });
     const op = report.operations.find((o) => o.operationId === 'getWhitelabel');
     expect(op).toEqual({
       operationId: 'getWhitelabel',
@@ -140,7 +210,15 @@ describe('sim drift', () => {
       path: '/wps/system/whitelabel',
       replies: 1,
       drifting: 1,
-      differences: [{ field: 'extra', expected: 'absent (not declared)', got: 'present: true', status: 200, count: 1 }],
+      differences: [
+        {
+          field: 'extra',
+          expected: 'absent (not declared)',
+          got: 'present: true',
+          status: 200,
+          count: 1,
+        },
+      ],
       unchecked: {},
     });
     const ok = JSON.parse((await sim('drift', clean, '--json')).out) as DriftReport;
@@ -158,10 +236,15 @@ describe('sim drift', () => {
     const other = join(tmp, 'other');
     mkdirSync(other);
     writeFileSync(join(other, MANIFEST_FILE), '{"format": 9}');
-    expect((await sim('drift', other)).err).toContain(`recording format 9, this version reads format ${RECORDING_FORMAT}`);
+    expect((await sim('drift', other)).err).toContain(
+      `recording format 9, this version reads format ${RECORDING_FORMAT}`,
+    );
     const hollow = join(tmp, 'hollow');
     mkdirSync(join(hollow, 'getWhitelabel'), { recursive: true });
-    writeFileSync(join(hollow, MANIFEST_FILE), JSON.stringify({ format: RECORDING_FORMAT, contractVersion: CONTRACT_VERSION }));
+    writeFileSync(
+      join(hollow, MANIFEST_FILE),
+      JSON.stringify({ format: RECORDING_FORMAT, contractVersion: CONTRACT_VERSION }),
+    );
     writeFileSync(join(hollow, 'getWhitelabel', 'x.json'), '{"not":"a reply"}');
     const h = await sim('drift', hollow);
     expect(h.code).toBe(DRIFT_EXIT.usage);
@@ -169,31 +252,51 @@ describe('sim drift', () => {
     expect((await sim('drift')).code).toBe(DRIFT_EXIT.usage);
   });
 
-  it('--gateway: makes the recording\'s calls against a live gateway and reports what it sends now', async () => {
+  it("--gateway: makes the recording's calls against a live gateway and reports what it sends now", async () => {
     const [file = ''] = readdirSync(join(clean, 'getSystemStatus'));
-    const recorded = JSON.parse(readFileSync(join(clean, 'getSystemStatus', file), 'utf8')) as RecordedReply;
+    const recorded = JSON.parse(
+      readFileSync(join(clean, 'getSystemStatus', file), 'utf8'),
+    ) as RecordedReply;
     const seen: Record<string, string | undefined>[] = [];
     const gw = Fastify();
     servers.push(gw);
     gw.get('/wps/system/status', async (req) => {
-      seen.push({ merchant: req.headers.merchant as string, language: req.headers.language as string });
+      seen.push({
+        merchant: req.headers.merchant as string,
+        language: req.headers.language as string,
+      });
       const body = JSON.parse(recorded.body) as { value: Record<string, unknown> };
       body.value.theme = 'dark'; // planted: undeclared
       body.value.status = 'open'; // planted: not 0 | 1 | 2
       return body;
     });
-    gw.get('/wps/system/whitelabel', async (_req, reply) => reply.code(500).send({ success: false, errorCode: 'boom', message: 'down' }));
-    gw.get('/wps/system/countryCodes', async (_req, reply) => reply.code(404).send({ success: false, errorCode: 'not.found', message: 'gone' }));
-    gw.get('/wps/system/banners', async (req) => ({ success: true, value: (req.query as { groupName?: string }).groupName === 'w_hot' ? [] : [{ bad: 1 }] }));
+    gw.get('/wps/system/whitelabel', async (_req, reply) =>
+      reply.code(500).send({ success: false, errorCode: 'boom', message: 'down' }),
+    );
+    gw.get('/wps/system/countryCodes', async (_req, reply) =>
+      reply.code(404).send({ success: false, errorCode: 'not.found', message: 'gone' }),
+    );
+    gw.get('/wps/system/banners', async (req) => ({
+      success: true,
+      value: (req.query as { groupName?: string }).groupName === 'w_hot' ? [] : [{ bad: 1 }],
+    }));
     const url = await gw.listen({ port: 0, host: '127.0.0.1' });
     const r = await sim('drift', clean, '--gateway', url);
     expect(r.code).toBe(DRIFT_EXIT.drift);
     expect(seen).toEqual([{ merchant: MERCHANT, language: 'EN' }]);
     const lines = r.out.split('\n');
-    expect(lines[0]).toBe(`Drift: 2 of 4 replies from gateway ${url} (calls of ${clean}) differ from the contract ${CONTRACT_VERSION}.`);
-    expect(lines).toContain('  value.theme: expected absent (not declared), got present: "dark" (status 200, 1 reply)');
-    expect(lines).toContain('  value.status: expected 0 | 1 | 2, got string "open" (status 200, 1 reply)');
-    expect(lines).toContain('  (status): expected one of 200, 400, 403, 404, 429, 503, got 500 (status 500, 1 reply)');
+    expect(lines[0]).toBe(
+      `Drift: 2 of 4 replies from gateway ${url} (calls of ${clean}) differ from the contract ${CONTRACT_VERSION}.`,
+    );
+    expect(lines).toContain(
+      '  value.theme: expected absent (not declared), got present: "dark" (status 200, 1 reply)',
+    );
+    expect(lines).toContain(
+      '  value.status: expected 0 | 1 | 2, got string "open" (status 200, 1 reply)',
+    );
+    expect(lines).toContain(
+      '  (status): expected one of 200, 400, 403, 404, 429, 503, got 500 (status 500, 1 reply)',
+    );
     // A declared 404 with the error envelope is no drift; the banners were asked with their query.
     expect(r.out).not.toContain('getCountryCodes');
     expect(r.out).not.toContain('getBanners');
@@ -206,7 +309,9 @@ describe('sim drift', () => {
     const r = await sim('drift', '--gateway', url, '--json');
     const report = JSON.parse(r.out) as DriftReport;
     expect(r.code, r.out).toBe(DRIFT_EXIT.ok);
-    expect(report.operations.map((o) => o.operationId)).toEqual(expect.arrayContaining(['getSystemStatus', 'getWhitelabel', 'getCountryCodes']));
+    expect(report.operations.map((o) => o.operationId)).toEqual(
+      expect.arrayContaining(['getSystemStatus', 'getWhitelabel', 'getCountryCodes']),
+    );
     expect(report.operations.map((o) => o.operationId)).not.toContain('getBanners');
     const probe = createServer();
     await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
@@ -215,5 +320,69 @@ describe('sim drift', () => {
     const down = await sim('drift', clean, '--gateway', `http://127.0.0.1:${port}`);
     expect(down.code).toBe(DRIFT_EXIT.unreachable);
     expect(down.err).toMatch(/^The gateway .* did not answer: no answer \(ECONNREFUSED\)/);
+  });
+
+  it('undeclared fields: an allOf of two parts declares the fields of both; a reply envelope through $ref is closed too', () => {
+    const doc: OpenApiDocument = {
+      paths: {
+        '/x': {
+          get: {
+            operationId: 'getX',
+            responses: {
+              '200': {
+                content: {
+                  'application/json': { schema: { $ref: '#/components/schemas/Envelope' } },
+                },
+              },
+            },
+          },
+        },
+      },
+      components: {
+        schemas: {
+          Envelope: {
+            type: 'object',
+            properties: {
+              success: { const: true },
+              value: {
+                allOf: [
+                  { $ref: '#/components/schemas/A' },
+                  { type: 'object', properties: { b: { type: 'string' } } },
+                ],
+              },
+            },
+          },
+          A: { type: 'object', properties: { a: { type: 'string' } } },
+        },
+      },
+    };
+    const checker = new ContractChecker(doc, { undeclaredFields: true });
+    const op = checker.match('GET', '/x')!;
+    const check = (body: unknown) =>
+      checker.check(op, {
+        status: 200,
+        contentType: 'application/json',
+        body: Buffer.from(JSON.stringify(body)),
+      });
+    expect(check({ success: true, value: { a: 'x', b: 'y' } })).toEqual({
+      checked: true,
+      differences: [],
+    });
+    expect(check({ success: true, value: { a: 'x', c: 1 }, extra: 2 })).toEqual({
+      checked: true,
+      differences: [
+        { field: 'value.c', expected: 'absent (not declared)', got: 'present: 1' },
+        { field: 'extra', expected: 'absent (not declared)', got: 'present: 2' },
+      ],
+    });
+    // Without the option the contract's open objects let them pass, as gateway mode checks.
+    const open = new ContractChecker(doc);
+    expect(
+      open.check(op, {
+        status: 200,
+        contentType: 'application/json',
+        body: Buffer.from('{"success":true,"value":{"c":1}}'),
+      }),
+    ).toEqual({ checked: true, differences: [] });
   });
 });

@@ -185,9 +185,10 @@ function decoded(reply: CheckedReply, maxBytes: number): Buffer {
 }
 
 /**
- * A copy of the document in which every object schema that lists its properties and says nothing
- * of others refuses undeclared ones (`unevaluatedProperties: false`, which sees through `anyOf`
- * and `$ref`). Members of an `allOf` are left open: each declares only its part of the object.
+ * A copy of the document in which every object schema that lists its properties (itself or in the
+ * parts of its `allOf`) and says nothing of others refuses undeclared ones
+ * (`unevaluatedProperties: false`, which sees through `allOf`, `anyOf` and `$ref`). The parts of an
+ * `allOf` are left open: each declares only its share of the object.
  */
 export function closedObjects<T>(doc: T): T {
   const inAllOf = new Set<string>();
@@ -198,6 +199,12 @@ export function closedObjects<T>(doc: T): T {
     Object.values(node).forEach(collect);
   };
   collect(doc);
+  const target = (m: unknown): Json | undefined => {
+    if (!isObject(m) || typeof m.$ref !== 'string') return isObject(m) ? m : undefined;
+    let node: unknown = doc;
+    for (const part of m.$ref.replace(/^#\//, '').split('/')) node = isObject(node) ? node[part.replace(/~1/g, '/').replace(/~0/g, '~')] : undefined;
+    return isObject(node) ? node : undefined;
+  };
   const walk = (node: unknown, open: boolean, at: string): unknown => {
     if (Array.isArray(node)) return node.map((n) => walk(n, false, ''));
     if (!isObject(node)) return node;
@@ -207,7 +214,8 @@ export function closedObjects<T>(doc: T): T {
       out[k] = k === 'allOf' && Array.isArray(v) ? v.map((m) => walk(m, true, '')) : walk(v, false, here);
     }
     const component = at.startsWith('#/components/schemas/') && at.split('/').length === 4 && inAllOf.has(at);
-    if (!open && !component && isObject(node.properties) && !('additionalProperties' in node) && !('unevaluatedProperties' in node)) {
+    const declares = isObject(node.properties) || (Array.isArray(node.allOf) && node.allOf.some((m) => isObject(target(m)?.properties)));
+    if (!open && !component && declares && !('additionalProperties' in node) && !('unevaluatedProperties' in node)) {
       out.unevaluatedProperties = false;
     }
     return out;

@@ -9,7 +9,12 @@
  * reported too) and summed up per operation by its report (`report.ts`).
  */
 import { parseArgs } from 'node:util';
-import { ContractChecker, loadContract, type ContractOperation, type OpenApiDocument } from './checker';
+import {
+  ContractChecker,
+  loadContract,
+  type ContractOperation,
+  type OpenApiDocument,
+} from './checker';
 import { NEVER_RECORDED } from './recorder';
 import { readManifest, readReplies, RecordingFormatError } from './recording';
 import { GatewayReport } from './report';
@@ -59,7 +64,13 @@ export interface DriftReport {
   recordedContract: string | null;
   contract: string;
   ok: boolean;
-  totals: { operations: number; replies: number; drifting: number; differences: number; unchecked: number };
+  totals: {
+    operations: number;
+    replies: number;
+    drifting: number;
+    differences: number;
+    unchecked: number;
+  };
   operations: DriftOperation[];
   /** Replies that are not the operation the contract has at their method and path. */
   unknown: { operationId: string; method: string; path: string; count: number }[];
@@ -73,21 +84,39 @@ type Contract = OpenApiDocument & { info?: { version?: string } };
 export function checkReplies(
   replies: readonly DriftReply[],
   contract: Contract,
-  meta: { recording: string | null; gateway: string | null; recordedContract: string | null; failures?: readonly { reply: DriftReply; reason: string }[] },
+  meta: {
+    recording: string | null;
+    gateway: string | null;
+    recordedContract: string | null;
+    failures?: readonly { reply: DriftReply; reason: string }[];
+  },
 ): DriftReport {
   const checker = new ContractChecker(contract, { undeclaredFields: true });
-  const report = new GatewayReport(meta.gateway ?? meta.recording ?? '', 'report', Number.POSITIVE_INFINITY);
+  const report = new GatewayReport(
+    meta.gateway ?? meta.recording ?? '',
+    'report',
+    Number.POSITIVE_INFINITY,
+  );
   const unknown = new Map<string, DriftReport['unknown'][number]>();
   for (const reply of replies) {
     const op = checker.match(reply.method, reply.path);
     if (!op || op.operationId !== reply.operationId) {
       const key = `${reply.operationId} ${reply.method} ${reply.path}`;
-      const entry = unknown.get(key) ?? { operationId: reply.operationId, method: reply.method, path: reply.path, count: 0 };
+      const entry = unknown.get(key) ?? {
+        operationId: reply.operationId,
+        method: reply.method,
+        path: reply.path,
+        count: 0,
+      };
       entry.count++;
       unknown.set(key, entry);
       continue;
     }
-    const outcome = checker.check(op, { status: reply.status, contentType: reply.contentType, body: Buffer.from(reply.body, 'utf8') });
+    const outcome = checker.check(op, {
+      status: reply.status,
+      contentType: reply.contentType,
+      body: Buffer.from(reply.body, 'utf8'),
+    });
     if (outcome.checked) report.record(op, reply.status, outcome.differences);
     else report.recordUnchecked(op, reply.status, outcome.reason);
   }
@@ -101,7 +130,13 @@ export function checkReplies(
     path: e.path,
     replies: e.calls,
     drifting: e.violatingCalls,
-    differences: e.violations.map(({ field, expected, got, status, count }) => ({ field, expected, got, status, count })),
+    differences: e.violations.map(({ field, expected, got, status, count }) => ({
+      field,
+      expected,
+      got,
+      status,
+      count,
+    })),
     unchecked: e.unchecked,
   }));
   const sum = (f: (o: DriftOperation) => number) => operations.reduce((n, o) => n + f(o), 0);
@@ -126,11 +161,18 @@ export function checkReplies(
 }
 
 /** A recording's replies; throws RecordingFormatError naming the problem when DIR is not one. */
-export function readRecording(dir: string): { replies: DriftReply[]; unreadable: { file: string; reason: string }[]; gateway: string; contractVersion: string } {
+export function readRecording(dir: string): {
+  replies: DriftReply[];
+  unreadable: { file: string; reason: string }[];
+  gateway: string;
+  contractVersion: string;
+} {
   const manifest = readManifest(dir);
   const { replies, unreadable } = readReplies(dir);
   if (!replies.length) {
-    const why = unreadable.length ? `${unreadable.length} unreadable: ${unreadable[0]?.reason ?? ''}` : 'nothing was recorded';
+    const why = unreadable.length
+      ? `${unreadable.length} unreadable: ${unreadable[0]?.reason ?? ''}`
+      : 'nothing was recorded';
     throw new RecordingFormatError(`${dir} holds no recorded reply (${why})`);
   }
   return {
@@ -142,15 +184,40 @@ export function readRecording(dir: string): { replies: DriftReply[]; unreadable:
 }
 
 /** The contract's public reads that need no query parameter, as calls to make (no recording). */
-export function contractReads(contract: Contract, merchant: string, language: string): DriftReply[] {
+export function contractReads(
+  contract: Contract,
+  merchant: string,
+  language: string,
+): DriftReply[] {
   const checker = new ContractChecker(contract);
   const out: DriftReply[] = [];
   for (const [path, item] of Object.entries(contract.paths)) {
-    const spec = item.get as { operationId?: string; 'x-access'?: string; parameters?: { in?: string; required?: boolean }[] } | undefined;
-    if (typeof spec?.operationId !== 'string' || (spec['x-access'] ?? 'public') !== 'public' || NEVER_RECORDED.has(spec.operationId)) continue;
+    const spec = item.get as
+      | {
+          operationId?: string;
+          'x-access'?: string;
+          parameters?: { in?: string; required?: boolean }[];
+        }
+      | undefined;
+    if (
+      typeof spec?.operationId !== 'string' ||
+      (spec['x-access'] ?? 'public') !== 'public' ||
+      NEVER_RECORDED.has(spec.operationId)
+    )
+      continue;
     if ((spec.parameters ?? []).some((p) => p.in === 'query' && p.required)) continue;
     const op = checker.match('GET', path) as ContractOperation;
-    out.push({ operationId: op.operationId, method: 'GET', path, query: [], merchant, language, status: 0, contentType: '', body: '' });
+    out.push({
+      operationId: op.operationId,
+      method: 'GET',
+      path,
+      query: [],
+      merchant,
+      language,
+      status: 0,
+      contentType: '',
+      body: '',
+    });
   }
   return out;
 }
@@ -174,8 +241,16 @@ export async function callGateway(
       if (call.merchant) headers.merchant = call.merchant;
       if (call.language) headers.language = call.language;
       try {
-        const res = await fetchImpl(`${base}${call.path}${search ? `?${search}` : ''}`, { headers, signal: AbortSignal.timeout(timeoutMs) });
-        replies.push({ ...call, status: res.status, contentType: res.headers.get('content-type') ?? '', body: await res.text() });
+        const res = await fetchImpl(`${base}${call.path}${search ? `?${search}` : ''}`, {
+          headers,
+          signal: AbortSignal.timeout(timeoutMs),
+        });
+        replies.push({
+          ...call,
+          status: res.status,
+          contentType: res.headers.get('content-type') ?? '',
+          body: await res.text(),
+        });
       } catch (err) {
         const cause = (err as { cause?: { code?: string } }).cause?.code;
         failures.push({ reply: call, reason: `no answer (${cause ?? (err as Error).message})` });
@@ -191,23 +266,40 @@ export async function callGateway(
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 export function driftLines(r: DriftReport): string[] {
-  const source = r.gateway ? `gateway ${r.gateway}${r.recording ? ` (calls of ${r.recording})` : ''}` : `recording ${r.recording ?? ''}`;
-  const versions = r.recordedContract && r.recordedContract !== r.contract ? ` (recorded against contract ${r.recordedContract}, checked against ${r.contract})` : '';
+  const source = r.gateway
+    ? `gateway ${r.gateway}${r.recording ? ` (calls of ${r.recording})` : ''}`
+    : `recording ${r.recording ?? ''}`;
+  const versions =
+    r.recordedContract && r.recordedContract !== r.contract
+      ? ` (recorded against contract ${r.recordedContract}, checked against ${r.contract})`
+      : '';
   const lines: string[] = [];
   if (r.ok) {
-    lines.push(`No drift: ${plural(r.totals.replies, 'reply', 'replies')} of ${plural(r.totals.operations, 'operation')} from ${source} match the contract ${r.contract}${versions}.`);
+    lines.push(
+      `No drift: ${plural(r.totals.replies, 'reply', 'replies')} of ${plural(r.totals.operations, 'operation')} from ${source} match the contract ${r.contract}${versions}.`,
+    );
   } else {
-    lines.push(`Drift: ${r.totals.drifting} of ${plural(r.totals.replies, 'reply', 'replies')} from ${source} differ from the contract ${r.contract}${versions}.`);
+    lines.push(
+      `Drift: ${r.totals.drifting} of ${plural(r.totals.replies, 'reply', 'replies')} from ${source} differ from the contract ${r.contract}${versions}.`,
+    );
   }
   for (const op of r.operations) {
     if (!op.drifting && !Object.keys(op.unchecked).length) continue;
-    lines.push(`${op.operationId} ${op.method} ${op.path}: ${op.drifting} of ${plural(op.replies, 'reply', 'replies')} drift`);
+    lines.push(
+      `${op.operationId} ${op.method} ${op.path}: ${op.drifting} of ${plural(op.replies, 'reply', 'replies')} drift`,
+    );
     for (const d of op.differences) {
-      lines.push(`  ${d.field}: expected ${d.expected}, got ${d.got} (status ${d.status}, ${plural(d.count, 'reply', 'replies')})`);
+      lines.push(
+        `  ${d.field}: expected ${d.expected}, got ${d.got} (status ${d.status}, ${plural(d.count, 'reply', 'replies')})`,
+      );
     }
-    for (const [reason, n] of Object.entries(op.unchecked)) lines.push(`  not checked: ${plural(n, 'reply', 'replies')}, ${reason}`);
+    for (const [reason, n] of Object.entries(op.unchecked))
+      lines.push(`  not checked: ${plural(n, 'reply', 'replies')}, ${reason}`);
   }
-  for (const u of r.unknown) lines.push(`${u.operationId} ${u.method} ${u.path}: not this operation in the contract (${plural(u.count, 'reply', 'replies')})`);
+  for (const u of r.unknown)
+    lines.push(
+      `${u.operationId} ${u.method} ${u.path}: not this operation in the contract (${plural(u.count, 'reply', 'replies')})`,
+    );
   for (const u of r.unreadable) lines.push(`unreadable ${u.file}: ${u.reason}`);
   return lines;
 }
@@ -229,13 +321,22 @@ parameter, with --merchant, default DEMO). Exit codes: 0 no drift, 1 drift, 2 us
 recording, 3 gateway unreachable.`;
 
 /** `drift …` of `npm run sim`; returns the exit code. */
-export async function driftCommand(argv: readonly string[], io: DriftIo, contract: Contract = loadContract()): Promise<number> {
+export async function driftCommand(
+  argv: readonly string[],
+  io: DriftIo,
+  contract: Contract = loadContract(),
+): Promise<number> {
   let values: { json?: boolean; gateway?: string; merchant?: string; language?: string };
   let positionals: string[];
   try {
     ({ values, positionals } = parseArgs({
       args: argv.filter((a) => a !== '--'),
-      options: { json: { type: 'boolean' }, gateway: { type: 'string' }, merchant: { type: 'string' }, language: { type: 'string' } },
+      options: {
+        json: { type: 'boolean' },
+        gateway: { type: 'string' },
+        merchant: { type: 'string' },
+        language: { type: 'string' },
+      },
       allowPositionals: true,
     }));
   } catch (err) {
@@ -271,9 +372,18 @@ export async function driftCommand(argv: readonly string[], io: DriftIo, contrac
       io.err(`The gateway ${values.gateway} did not answer: ${failures[0]?.reason ?? ''}`);
       return DRIFT_EXIT.unreachable;
     }
-    report = checkReplies(replies, contract, { recording: dir ?? null, gateway: values.gateway, recordedContract: recording?.contractVersion ?? null, failures });
+    report = checkReplies(replies, contract, {
+      recording: dir ?? null,
+      gateway: values.gateway,
+      recordedContract: recording?.contractVersion ?? null,
+      failures,
+    });
   } else {
-    report = checkReplies(recording?.replies ?? [], contract, { recording: dir ?? null, gateway: null, recordedContract: recording?.contractVersion ?? null });
+    report = checkReplies(recording?.replies ?? [], contract, {
+      recording: dir ?? null,
+      gateway: null,
+      recordedContract: recording?.contractVersion ?? null,
+    });
   }
   report.unreadable = recording?.unreadable ?? [];
   if (values.json) io.out(JSON.stringify(report, null, 2));
