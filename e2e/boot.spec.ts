@@ -14,6 +14,7 @@ test('the boot screen paints the brand before the stylesheet and the bundle, and
     await route.continue();
   });
 
+  const entryLoaded = page.waitForResponse(/\/static\/index-[^/]+\.js$/);
   await page.goto('/', { waitUntil: 'commit' });
   const boot = page.getByRole('status', { name: 'Loading' });
   await expect(boot).toBeVisible();
@@ -29,8 +30,13 @@ test('the boot screen paints the brand before the stylesheet and the bundle, and
   expect(await page.locator('head link[rel="stylesheet"]').count()).toBe(0);
   expect(await page.locator('body > link[rel="stylesheet"]').count()).toBe(1);
 
-  // While the stylesheet is held, the app does not render unstyled.
-  await page.waitForTimeout(1_000);
+  // While the stylesheet is held, the app does not render unstyled: the entry module is in, yet it
+  // has not run (DOMContentLoaded, which follows the module scripts, has not fired) and no header is
+  // drawn.
+  await entryLoaded;
+  expect(
+    await page.evaluate(() => (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).domContentLoadedEventStart),
+  ).toBe(0);
   await expect(shell(page).header).toHaveCount(0);
   await expect(boot).toBeVisible();
 

@@ -121,10 +121,19 @@ test.describe('the logged-in header category bar', () => {
     await bar.locator('.scroll-row__viewport').evaluate((el) => el.scrollTo({ left: 0 }));
     await expect(back).toBeHidden();
 
+    // Each Enter scrolls the bar by a page, smoothly: the next press comes once the scroll has ended.
+    const row = bar.locator('.scroll-row__viewport');
+    const atEnd = () => row.evaluate((el) => el.scrollLeft + el.clientWidth >= el.scrollWidth - 1);
     await next.focus();
-    for (let i = 0; i < 6 && (await next.isVisible()); i++) {
+    for (let presses = 0; !(await atEnd()); presses++) {
+      expect(presses, 'pages of categories').toBeLessThan(6);
+      await row.evaluate((el) => {
+        (el as HTMLElement & { scrolled?: Promise<void> }).scrolled = new Promise((resolve) =>
+          el.addEventListener('scrollend', () => resolve(), { once: true }),
+        );
+      });
       await page.keyboard.press('Enter');
-      await page.waitForTimeout(500);
+      await row.evaluate((el) => (el as HTMLElement & { scrolled?: Promise<void> }).scrolled);
     }
     await expect(next).toBeHidden();
     await expect(back).toBeFocused();
