@@ -127,19 +127,15 @@ test('the fixture announcement with an image handler and a script renders inert'
     .click();
   const dialog = page.getByRole('dialog', { name: 'Announcements' });
   const item = dialog.getByRole('button', { name: /Lucky Lotus turns two!/ });
-  // Newest first, 9 a page: go through the pages until the fixture's announcement 18 shows.
+  // Newest first, 9 a page: the fixture's announcement 18 is the 18th newest, the last of page 2.
   const pages = dialog.getByRole('navigation', { name: 'Announcement pages' });
   // A page's rows are read once it has loaded (the list is busy while the previous page still shows).
   const list = dialog.getByRole('list', { name: 'Announcement list' });
   await expect(list).toHaveAttribute('aria-busy', 'false');
-  for (let n = 2; !(await item.isVisible()) && n <= 4; n++) {
-    await pages.getByRole('button', { name: `Page ${n}` }).click();
-    await expect(pages.getByRole('button', { name: `Page ${n}` })).toHaveAttribute(
-      'aria-current',
-      'page',
-    );
-    await expect(list).toHaveAttribute('aria-busy', 'false');
-  }
+  await expect(item).toHaveCount(0);
+  await pages.getByRole('button', { name: 'Page 2' }).click();
+  await expect(pages.getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
+  await expect(list).toHaveAttribute('aria-busy', 'false');
   await item.click();
   const detail = dialog.getByRole('article');
   await expect(detail.getByRole('heading', { name: 'Lucky Lotus turns two!' })).toBeVisible();
