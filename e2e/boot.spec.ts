@@ -4,6 +4,7 @@
  * renders before its stylesheet.
  */
 import { expect, shell, test } from './fixtures';
+import { paths } from '../web/src/config/paths';
 
 test('the boot screen paints the brand before the stylesheet and the bundle, and the app waits for the stylesheet', async ({ page }) => {
   // Hold the app's stylesheet back, as a slow phone connection would.
@@ -15,7 +16,7 @@ test('the boot screen paints the brand before the stylesheet and the bundle, and
   });
 
   const entryLoaded = page.waitForResponse(/\/static\/index-[^/]+\.js$/);
-  await page.goto('/', { waitUntil: 'commit' });
+  await page.goto(paths.home(), { waitUntil: 'commit' });
   const boot = page.getByRole('status', { name: 'Loading' });
   await expect(boot).toBeVisible();
   // The mark is drawn inline (no request to wait for) and is decoration for assistive technology.
