@@ -6,6 +6,7 @@
  */
 import type { Locator, Page } from '@playwright/test';
 import { AGENT, expect, test, useSession, type Session } from './fixtures';
+import { paths } from '../web/src/config/paths';
 
 async function openAgentCentre(page: Page): Promise<Locator> {
   await page
@@ -29,7 +30,7 @@ async function go(dialog: Locator, name: string): Promise<void> {
 
 async function startAgent(page: Page, session: Session): Promise<Locator> {
   await useSession(page, session);
-  await page.goto('/');
+  await page.goto(paths.home());
   await expect(page.getByTestId('balance-amount')).toHaveText(/\$/);
   return openAgentCentre(page);
 }

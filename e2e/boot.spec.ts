@@ -4,6 +4,7 @@
  * renders before its stylesheet.
  */
 import { expect, shell, test } from './fixtures';
+import { paths } from '../web/src/config/paths';
 
 test('the boot screen paints the brand before the stylesheet and the bundle, and the app waits for the stylesheet', async ({ page }) => {
   // Hold the app's stylesheet back, as a slow phone connection would.
@@ -14,7 +15,8 @@ test('the boot screen paints the brand before the stylesheet and the bundle, and
     await route.continue();
   });
 
-  await page.goto('/', { waitUntil: 'commit' });
+  const entryLoaded = page.waitForResponse(/\/static\/index-[^/]+\.js$/);
+  await page.goto(paths.home(), { waitUntil: 'commit' });
   const boot = page.getByRole('status', { name: 'Loading' });
   await expect(boot).toBeVisible();
   // The mark is drawn inline (no request to wait for) and is decoration for assistive technology.
@@ -29,8 +31,13 @@ test('the boot screen paints the brand before the stylesheet and the bundle, and
   expect(await page.locator('head link[rel="stylesheet"]').count()).toBe(0);
   expect(await page.locator('body > link[rel="stylesheet"]').count()).toBe(1);
 
-  // While the stylesheet is held, the app does not render unstyled.
-  await page.waitForTimeout(1_000);
+  // While the stylesheet is held, the app does not render unstyled: the entry module is in, yet it
+  // has not run (DOMContentLoaded, which follows the module scripts, has not fired) and no header is
+  // drawn.
+  await entryLoaded;
+  expect(
+    await page.evaluate(() => (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).domContentLoadedEventStart),
+  ).toBe(0);
   await expect(shell(page).header).toHaveCount(0);
   await expect(boot).toBeVisible();
 

@@ -4,9 +4,10 @@
  * error.
  */
 import { expect, test, useSession } from './fixtures';
+import { paths } from '../web/src/config/paths';
 
 test('a bare /game says no game was chosen and leads home', async ({ page }) => {
-  await page.goto('/game');
+  await page.goto(paths.game());
   const alert = page.getByRole('alert');
   await expect(alert).toContainText('No game chosen');
   await expect(alert).not.toContainText('Unknown error');
@@ -21,7 +22,7 @@ test('an unknown lottery gameCode says so and offers the lobby', async ({ page, 
   page.on('request', (req) => {
     if (req.url().includes('/lgw/games/lobby/launch')) launches.push(req.url());
   });
-  await page.goto('/lottery?gameCode=NOPE99');
+  await page.goto(paths.lottery({ gameCode: 'NOPE99' }));
   const alert = page.getByRole('alert');
   await expect(alert).toContainText('This lottery was not found');
   await expect(alert).toContainText('NOPE99');
@@ -33,7 +34,7 @@ test('an unknown lottery gameCode says so and offers the lobby', async ({ page, 
 
 test('a known lottery gameCode still opens its game', async ({ page, apiLogin }) => {
   await useSession(page, await apiLogin());
-  await page.goto('/lottery?gameCode=VNHN');
+  await page.goto(paths.lottery({ gameCode: 'VNHN' }));
   await expect(page.locator('iframe')).toHaveCount(1);
   await expect(page.getByText('This lottery was not found')).toHaveCount(0);
 });

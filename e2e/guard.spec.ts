@@ -4,6 +4,7 @@
  * /login until a token is stored; a token in the URL logs the player in on start.
  */
 import { expect, PLAYER, shell, test } from './fixtures';
+import { paths } from '../web/src/config/paths';
 
 test.describe('login before home', () => {
   test.beforeEach(async ({ sim }) => {
@@ -11,7 +12,7 @@ test.describe('login before home', () => {
   });
 
   test('redirects protected paths to /login with the login modal', async ({ page }) => {
-    for (const path of ['/', '/rng', '/promotions', '/pointMall']) {
+    for (const path of [paths.home(), paths.rng(), paths.promotions(), paths.pointMall()]) {
       await page.goto(path);
       await expect(page).toHaveURL(/\/login$/);
       await expect(page.getByRole('dialog', { name: 'Log in' })).toBeVisible();
@@ -19,7 +20,7 @@ test.describe('login before home', () => {
   });
 
   test('leaves the open paths alone', async ({ page }) => {
-    for (const path of ['/register', '/register.html', '/helpmc']) {
+    for (const path of [paths.register(), paths.registerHtml(), paths.helpCentre()]) {
       await page.goto(path);
       await expect(page).toHaveURL(new RegExp(`${path.replace('.', '\\.')}$`));
     }
@@ -27,35 +28,35 @@ test.describe('login before home', () => {
   });
 
   test('/download leads to the download page, open without logging in (issue 17 item 17)', async ({ page }) => {
-    await page.goto('/download');
+    await page.goto(paths.downloadRedirect());
     await expect(page).toHaveURL(/\/down$/);
     await expect(page.getByRole('dialog', { name: 'Log in' })).toHaveCount(0);
     await expect(page.getByRole('heading', { level: 1, name: /Download the .* app/ })).toBeVisible();
   });
 
   test('logging in returns to the page asked for', async ({ page }) => {
-    await page.goto('/promotions');
+    await page.goto(paths.promotions());
     const dialog = page.getByRole('dialog', { name: 'Log in' });
     await dialog.getByLabel('Username').fill(PLAYER.username);
     await dialog.getByLabel('Password', { exact: true }).fill(PLAYER.password);
     await dialog.getByRole('button', { name: 'Log in' }).click();
     await expect(page).toHaveURL(/\/promotions$/);
     await expect(page.getByTestId('balance-amount')).toHaveText(/\$/);
-    await page.goto('/rng');
+    await page.goto(paths.rng());
     await expect(page).toHaveURL(/\/rng$/);
   });
 });
 
 test('a token in the URL logs the player in and leaves the address bar', async ({ page, apiLogin }) => {
   const session = await apiLogin();
-  await page.goto(`/rng?token=${encodeURIComponent(session.token)}&page=PG`);
+  await page.goto(paths.rng({ token: session.token, page: 'PG' }));
   await expect(page.getByTestId('balance-amount')).toHaveText(/\$[\d,]+\.\d\d/);
   await expect(page).toHaveURL(/\/rng\?page=PG$/);
   expect(await page.evaluate(() => sessionStorage.getItem('token'))).toBe(session.token);
 });
 
 test('an invalid URL token is dropped and the visitor stays logged out', async ({ page }) => {
-  await page.goto('/?token=not-a-real-token');
+  await page.goto(paths.home({ token: 'not-a-real-token' }));
   await expect(shell(page).header.getByRole('button', { name: 'Log in' })).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
   expect(await page.evaluate(() => sessionStorage.getItem('token'))).toBeNull();

@@ -3,9 +3,10 @@
  * VASSALAGE vendor's popup list, the member-only recent and favourite sections, and Urdu in RTL.
  */
 import { expect, test, useSession } from './fixtures';
+import { paths } from '../web/src/config/paths';
 
 test('home shows hot games, hot vendors, categories and winners', async ({ page }) => {
-  await page.goto('/');
+  await page.goto(paths.home());
   const hotGames = page.getByRole('list', { name: 'Hot games' });
   await expect(hotGames.getByRole('listitem').first()).toBeVisible();
   await expect(hotGames.getByRole('button', { name: /^Play / }).first()).toBeVisible();
@@ -24,14 +25,14 @@ test('home shows hot games, hot vendors, categories and winners', async ({ page 
 });
 
 test('a hot vendor card leads to its lobby tab', async ({ page }) => {
-  await page.goto('/');
+  await page.goto(paths.home());
   await page.getByRole('list', { name: 'Hot providers' }).getByRole('link', { name: /PG Soft/ }).click();
   await expect(page).toHaveURL(/\/rng\?page=PG$/);
   await expect(page.getByRole('tab', { name: /PG Soft/ })).toHaveAttribute('aria-selected', 'true');
 });
 
 test('a VASSALAGE vendor opens its popup list', async ({ page }) => {
-  await page.goto('/');
+  await page.goto(paths.home());
   await page.getByRole('list', { name: 'Hot providers' }).getByRole('button', { name: /Evolution/ }).click();
   const popup = page.getByRole('dialog', { name: /Evolution/ });
   await expect(popup).toBeVisible();
@@ -41,21 +42,21 @@ test('a VASSALAGE vendor opens its popup list', async ({ page }) => {
 
 test('members see their recent and favourite games', async ({ page, apiLogin }) => {
   await useSession(page, await apiLogin());
-  await page.goto('/');
+  await page.goto(paths.home());
   await expect(page.getByRole('heading', { name: 'Recently played' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'My favourites' })).toBeVisible();
 });
 
 test('home in Urdu is right to left and translated', async ({ page }) => {
   await page.addInitScript(() => localStorage.setItem('hisLang', 'UR'));
-  await page.goto('/');
+  await page.goto(paths.home());
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
   await expect(page.getByRole('heading', { name: 'مقبول گیمز' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'تازہ ترین فاتحین' })).toBeVisible();
 });
 
 test('"Hot in Sports" shows sportsbooks only; e-sports have a strip of their own (issue 17 item 9)', async ({ page }) => {
-  await page.goto('/');
+  await page.goto(paths.home());
   const sports = page.getByRole('list', { name: 'Hot in Sports' });
   await expect(sports.getByRole('button', { name: 'Play SABA Sportsbook' })).toBeVisible();
   await expect(sports.getByRole('button', { name: /Esports/ })).toHaveCount(0);

@@ -4,11 +4,12 @@
  * supported language.
  */
 import { expect, patchJson, shell, test } from './fixtures';
+import { paths } from '../web/src/config/paths';
 
 type PermissionReply = { value: { languages: string[] } };
 
 test('switching to Urdu translates, mirrors, persists and sends the Language header', async ({ page }) => {
-  await page.goto('/');
+  await page.goto(paths.home());
   await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
   const english = page.waitForRequest((req) => req.url().includes('/wps/') && req.headers()['language'] === 'EN');
   await page.reload();
@@ -38,7 +39,7 @@ test('the language menu is hidden when the brand offers one language', async ({ 
   await patchJson<PermissionReply>(page, '**/wps/system/permission?**', (body) => {
     body.value.languages = ['EN'];
   });
-  await page.goto('/');
+  await page.goto(paths.home());
   await expect(shell(page).sideMenu.getByRole('link', { name: 'Promotions' })).toBeVisible();
   await expect(shell(page).sideMenu.getByRole('button', { name: 'Language' })).toHaveCount(0);
 });
@@ -53,7 +54,7 @@ test('a saved language the brand does not offer falls back to its default', asyn
       sessionStorage.setItem('seeded', '1');
     }
   });
-  await page.goto('/');
+  await page.goto(paths.home());
   await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
   await expect(shell(page).header.getByRole('button', { name: 'Log in' })).toBeVisible();
 });
@@ -66,7 +67,7 @@ test('a listed language without catalogues is not offered: a saved one falls bac
     body.value.languages = ['EN', 'TH', 'VI'];
   });
   await page.addInitScript(() => localStorage.setItem('hisLang', 'TH'));
-  await page.goto('/');
+  await page.goto(paths.home());
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   await expect(shell(page).header.getByRole('button', { name: 'Log in' })).toBeVisible();
   await shell(page).sideMenu.getByRole('button', { name: 'Language' }).click();
@@ -76,7 +77,7 @@ test('a listed language without catalogues is not offered: a saved one falls bac
 });
 
 test('the demo brand offers English, Urdu, Vietnamese and Simplified Chinese, each translated', async ({ page }) => {
-  await page.goto('/');
+  await page.goto(paths.home());
   await shell(page).sideMenu.getByRole('button', { name: 'Language' }).click();
   const picker = page.getByRole('region', { name: 'Language' });
   await expect(picker.getByRole('button')).toHaveText([/English/, /اردو/, /Tiếng Việt/, /简体中文/]);

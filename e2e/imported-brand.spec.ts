@@ -16,6 +16,7 @@ import { buildGatewayApp } from '../server/gateway/proxy';
 import { Sim } from '../server/sim/state';
 import { brandDir, FIXTURES_DIR, forgetBrand } from '../server/sim/world';
 import { expect, test } from './fixtures';
+import { paths } from '../web/src/config/paths';
 
 const BRAND = `e2e-imported-${process.pid}`;
 const HEADERS = { Merchant: 'DEMO', Device: 'web', Language: 'EN' };
@@ -71,7 +72,7 @@ test.afterAll(async () => {
 });
 
 test('the portal on an imported brand shows its vendors and games', async ({ page }) => {
-  await page.goto(`${portalUrl}/rng`);
+  await page.goto(`${portalUrl}${paths.rng()}`);
   const tab = page.getByRole('tab', { name: /Planted Gaming/ });
   await expect(tab).toBeVisible();
   await tab.click();
@@ -81,7 +82,7 @@ test('the portal on an imported brand shows its vendors and games', async ({ pag
 });
 
 test('in replay mode the lobby shows the recorded vendors and the sandbox bar names the replayed calls', async ({ page }) => {
-  await page.goto(`${replayUrl}/rng`);
+  await page.goto(`${replayUrl}${paths.rng()}`);
   await expect(page.getByRole('tab', { name: /Planted Gaming/ })).toBeVisible();
   await page.getByRole('button', { name: /Sandbox/ }).click();
   const note = page.getByText(/Replaying \d+ calls from a recording/);

@@ -6,6 +6,7 @@
  */
 import { generateKeyPairSync } from 'node:crypto';
 import { expect, PLAYER, shell, test } from './fixtures';
+import { paths } from '../web/src/config/paths';
 
 /** The modulus of a key pair the server never had, as GET /wps/session/key/rsa spells one. */
 function foreignModulus(): string {
@@ -30,7 +31,7 @@ test('an open tab logs in after the server key changed: one refusal, a new modul
     if (new URL(res.url()).pathname === '/wps/session/login') logins.push(res.status());
   });
 
-  await page.goto('/');
+  await page.goto(paths.home());
   await shell(page).header.getByRole('button', { name: 'Log in' }).click();
   const dialog = page.getByRole('dialog', { name: 'Log in' });
   await dialog.getByLabel('Username').fill(PLAYER.username);

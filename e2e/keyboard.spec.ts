@@ -4,9 +4,10 @@
  * header's account actions; Escape returns focus to what opened the flyout.
  */
 import { expect, shell, test } from './fixtures';
+import { paths } from '../web/src/config/paths';
 
 test('the skip link reaches "Log in" in three key presses', async ({ page }) => {
-  await page.goto('/');
+  await page.goto(paths.home());
   await expect(shell(page).header).toBeVisible();
   await page.keyboard.press('Tab');
   await expect(page.getByRole('link', { name: 'Skip to content' })).toBeFocused();
@@ -22,7 +23,7 @@ test('the skip link reaches "Log in" in three key presses', async ({ page }) => 
 });
 
 test('Tab walks the side menu without opening flyouts; ArrowRight opens one and Escape comes back', async ({ page }) => {
-  await page.goto('/');
+  await page.goto(paths.home());
   await page.mouse.move(900, 5);
   const menu = shell(page).sideMenu;
   const slots = menu.getByRole('link', { name: 'Slots' });

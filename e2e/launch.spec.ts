@@ -7,6 +7,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test, useSession } from './fixtures';
+import { paths } from '../web/src/config/paths';
 
 const GUEST = { username: 'guest0001', password: 'a1234567' } as const;
 
@@ -18,7 +19,7 @@ async function balanceText(page: Page): Promise<string> {
 }
 
 test('a visitor who launches a game gets the login popup', async ({ page }) => {
-  await page.goto('/rng?page=PG');
+  await page.goto(paths.rng({ page: 'PG' }));
   await page.getByRole('button', { name: 'Play Fortune Tiger' }).click();
   await expect(page.getByRole('dialog').getByLabel('Username')).toBeVisible();
   await expect(page).toHaveURL(/\/rng\?page=PG$/);
@@ -26,7 +27,7 @@ test('a visitor who launches a game gets the login popup', async ({ page }) => {
 
 test('a guest who launches a game gets the real-account dialog', async ({ page, apiLogin }) => {
   await useSession(page, await apiLogin(GUEST));
-  await page.goto('/rng?page=PG');
+  await page.goto(paths.rng({ page: 'PG' }));
   await page.getByRole('button', { name: 'Play Fortune Tiger' }).click();
   await expect(page.getByRole('dialog').getByText(/register a real account/i)).toBeVisible();
   await expect(page).toHaveURL(/\/rng\?page=PG$/);
@@ -35,7 +36,7 @@ test('a guest who launches a game gets the real-account dialog', async ({ page, 
 test('a member plays in the iframe and the balance changes on return', async ({ page, apiLogin, sim }) => {
   void sim; // resets the simulator after the test: the bet moves the wallet
   await useSession(page, await apiLogin());
-  await page.goto('/rng?page=PG');
+  await page.goto(paths.rng({ page: 'PG' }));
   const before = await balanceText(page);
 
   await page.getByRole('button', { name: 'Play Fortune Tiger' }).click();
@@ -58,7 +59,7 @@ test('a member plays in the iframe and the balance changes on return', async ({ 
 
 test('a PVP game lists its rooms, then launches the chosen room', async ({ page, apiLogin }) => {
   await useSession(page, await apiLogin());
-  await page.goto('/pvp?page=KY');
+  await page.goto(paths.pvp({ page: 'KY' }));
   await page.getByRole('button', { name: 'Play Niu Niu' }).first().click();
   const rooms = page.getByRole('dialog', { name: /Niu Niu: choose a room/ });
   await expect(rooms).toBeVisible();
@@ -68,7 +69,7 @@ test('a PVP game lists its rooms, then launches the chosen room', async ({ page,
 });
 
 test('a game under maintenance shows the maintenance page with suggestions', async ({ page }) => {
-  await page.goto('/rng?page=JDB');
+  await page.goto(paths.rng({ page: 'JDB' }));
   await page.getByRole('searchbox', { name: 'Search games by name' }).fill('Lotus Safari');
   await page.getByRole('button', { name: 'Play Lotus Safari' }).click();
   await expect(page.getByRole('heading', { name: 'Game under maintenance' })).toBeVisible();
@@ -78,12 +79,12 @@ test('a game under maintenance shows the maintenance page with suggestions', asy
 test('a launch refused with game.maintenance shows the maintenance page', async ({ page, apiLogin }) => {
   await useSession(page, await apiLogin());
   // Opened cold, the game page launches by itself; the server refuses the game under maintenance.
-  await page.goto('/game?gameId=1101&nodeId=0&gameType=RNG&name=Lotus%20Safari');
+  await page.goto(paths.game({ gameId: '1101', nodeId: '0', gameType: 'RNG', name: 'Lotus Safari' }));
   await expect(page.getByRole('heading', { name: 'Game under maintenance' })).toBeVisible();
 });
 
 test('the lottery page lists popular lotteries and opens the lobby in an iframe', async ({ page, apiLogin }) => {
-  await page.goto('/lottery');
+  await page.goto(paths.lottery());
   const popular = page.getByRole('list', { name: 'Popular lotteries' });
   await expect(popular.getByRole('button', { name: /^Play / }).first()).toBeVisible();
 
@@ -96,7 +97,7 @@ test('the lottery page lists popular lotteries and opens the lobby in an iframe'
 
 test('"Open lottery lobby" opens the lobby of every lottery, and choosing one opens that lottery (issue 17 item 9)', async ({ page, apiLogin }) => {
   await useSession(page, await apiLogin());
-  await page.goto('/lottery');
+  await page.goto(paths.lottery());
   await page.getByRole('button', { name: 'Open lottery lobby' }).click();
   await expect(page).toHaveURL(/view=lobby/);
   const frame = page.frameLocator('iframe[title="Lottery lobby"]');
@@ -144,7 +145,7 @@ test('the lottery lobby and the lottery it opens pass axe (WCAG 2 A and AA) in E
 });
 
 test('timed lotteries show their next draw number and a countdown that moves (issue 17 item 9)', async ({ page }) => {
-  await page.goto('/lottery');
+  await page.goto(paths.lottery());
   const card = page.getByRole('list', { name: 'Popular lotteries' }).getByRole('listitem').filter({ hasText: 'Lotus SSC 1 Min' });
   await expect(card.getByText(/^Draw \d{8}-\d{4}$/)).toBeVisible();
   const timer = card.getByRole('timer');
@@ -155,7 +156,7 @@ test('timed lotteries show their next draw number and a countdown that moves (is
 });
 
 test('the Vietnamese lottery page shows the latest draw and the last 100', async ({ page }) => {
-  await page.goto('/vnlottery');
+  await page.goto(paths.vnLottery());
   await expect(page.getByRole('heading', { name: /Ha Noi · draw \d+/ })).toBeVisible();
   const rows = page.getByRole('table').filter({ has: page.getByRole('columnheader', { name: 'Special prize' }) }).locator('tbody tr');
   await expect(rows).toHaveCount(100);

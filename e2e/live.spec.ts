@@ -4,9 +4,10 @@
  * reload, a scenario switch fetches the app's data again and says so, and flags apply.
  */
 import { expect, shell, test } from './fixtures';
+import { paths } from '../web/src/config/paths';
 
 test('a status switch made elsewhere shows and leaves the maintenance and IP-restriction pages without a reload', async ({ page, sim }) => {
-  await page.goto('/rng');
+  await page.goto(paths.rng());
   await expect(shell(page).header).toBeVisible();
   // A marker that a reload would wipe.
   await page.evaluate(() => ((window as unknown as { marker: number }).marker = 42));
@@ -21,7 +22,7 @@ test('a status switch made elsewhere shows and leaves the maintenance and IP-res
 });
 
 test('a flag switched elsewhere applies, and a scenario switch reloads the data and says so', async ({ page, sim }) => {
-  await page.goto('/');
+  await page.goto(paths.home());
   const header = shell(page).header;
   await expect(header.getByRole('button', { name: 'Free demo' })).toBeVisible();
   await sim.setFlag('FREEPLAY3', false);

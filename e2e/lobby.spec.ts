@@ -5,13 +5,14 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, test, useSession } from './fixtures';
+import { paths } from '../web/src/config/paths';
 
 const GUEST = { username: 'guest0001', password: 'a1234567' } as const;
 
 const tiles = (page: Page, name: RegExp | string) => page.getByRole('list', { name }).getByRole('button', { name: /^Play / });
 
 test('vendor tabs push ?page={vendor}', async ({ page }) => {
-  await page.goto('/rng');
+  await page.goto(paths.rng());
   await expect(page.getByRole('heading', { name: 'Slots', level: 1 })).toBeVisible();
   await page.getByRole('tab', { name: /JILI Games/ }).click();
   await expect(page).toHaveURL(/\/rng\?page=JILI$/);
@@ -23,7 +24,7 @@ test('vendor tabs push ?page={vendor}', async ({ page }) => {
 });
 
 test('infinite scroll loads page 2 of the lobby', async ({ page }) => {
-  await page.goto('/rng');
+  await page.goto(paths.rng());
   const grid = tiles(page, 'Games of Slots');
   await expect(grid).toHaveCount(42);
   const second = page.waitForRequest((r) => r.url().includes('GCSGAME_gameList') && r.url().includes('pageNo=2'));
@@ -35,7 +36,7 @@ test('infinite scroll loads page 2 of the lobby', async ({ page }) => {
 });
 
 test('classification tabs and search filter the lobby', async ({ page }) => {
-  await page.goto('/rng?page=PG');
+  await page.goto(paths.rng({ page: 'PG' }));
   await page.getByRole('tab', { name: /Table games/ }).click();
   const grid = tiles(page, 'Games of PG Soft');
   await expect(grid).toHaveCount(4);
@@ -55,16 +56,16 @@ test('classification tabs and search filter the lobby', async ({ page }) => {
 });
 
 test('esports vendors are split out of sports', async ({ page }) => {
-  await page.goto('/esports');
+  await page.goto(paths.esports());
   await expect(page.getByRole('tab', { name: /AVIA Esports/ })).toBeVisible();
   await expect(page.getByRole('tab', { name: /SABA Sports/ })).toHaveCount(0);
-  await page.goto('/sports');
+  await page.goto(paths.sports());
   await expect(page.getByRole('tab', { name: /SABA Sports/ })).toBeVisible();
   await expect(page.getByRole('tab', { name: /AVIA Esports/ })).toHaveCount(0);
 });
 
 test('a VASSALAGE vendor tab opens the vendor popup list', async ({ page }) => {
-  await page.goto('/rng');
+  await page.goto(paths.rng());
   await page.getByRole('tab', { name: /KA Gaming/ }).click();
   const popup = page.getByRole('dialog', { name: /KA Gaming/ });
   await expect(popup).toBeVisible();
@@ -75,7 +76,7 @@ test('a VASSALAGE vendor tab opens the vendor popup list', async ({ page }) => {
 });
 
 test('favourites need a login', async ({ page }) => {
-  await page.goto('/rng?page=PG');
+  await page.goto(paths.rng({ page: 'PG' }));
   await page.getByRole('button', { name: 'Add Fortune Tiger to favourites' }).click();
   await expect(page.getByRole('dialog').getByLabel('Username')).toBeVisible();
   // The member views ask for a login too.
@@ -87,7 +88,7 @@ test('favourites need a login', async ({ page }) => {
 test('a member toggles a favourite: absent added, present removed', async ({ page, apiLogin, sim }) => {
   void sim; // resets the simulator after the test: the favourites list changes here
   await useSession(page, await apiLogin());
-  await page.goto('/rng?page=PG');
+  await page.goto(paths.rng({ page: 'PG' }));
   const star = page.getByRole('button', { name: /(Add|Remove) Fortune Tiger (to|from) favourites/ });
   const before = await star.getAttribute('aria-pressed');
   await star.click();
@@ -107,14 +108,14 @@ test('a member toggles a favourite: absent added, present removed', async ({ pag
 
 test('a guest gets the real-account dialog for favourites', async ({ page, apiLogin }) => {
   await useSession(page, await apiLogin(GUEST));
-  await page.goto('/rng?page=PG');
+  await page.goto(paths.rng({ page: 'PG' }));
   await page.getByRole('button', { name: 'Add Fortune Tiger to favourites' }).click();
   await expect(page.getByRole('dialog').getByText(/register a real account/i)).toBeVisible();
 });
 
 test('a lobby in Urdu mirrors and keeps its tabs', async ({ page }) => {
   await page.addInitScript(() => localStorage.setItem('hisLang', 'UR'));
-  await page.goto('/live');
+  await page.goto(paths.live());
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
   await expect(page.getByRole('heading', { name: 'لائیو کیسینو', level: 1 })).toBeVisible();
   await expect(page.getByRole('tab', { name: 'تمام فراہم کنندگان' })).toBeVisible();

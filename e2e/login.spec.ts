@@ -5,6 +5,7 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, PLAYER, shell, test } from './fixtures';
+import { paths } from '../web/src/config/paths';
 
 const SMS_MOBILE = '03001234567';
 
@@ -25,7 +26,7 @@ test.beforeEach(async ({ sim }) => {
 });
 
 test('password login stores the session and closes the modal', async ({ page }) => {
-  await page.goto('/');
+  await page.goto(paths.home());
   const dialog = await openLogin(page);
   await dialog.getByLabel('Username').fill(PLAYER.username);
   await dialog.getByLabel('Password', { exact: true }).fill(PLAYER.password);
@@ -37,7 +38,7 @@ test('password login stores the session and closes the modal', async ({ page }) 
 });
 
 test('empty fields say what is missing', async ({ page }) => {
-  await page.goto('/');
+  await page.goto(paths.home());
   const dialog = await openLogin(page);
   await dialog.getByRole('button', { name: 'Log in' }).click();
   await expect(dialog.getByText('Username cannot be empty')).toBeVisible();
@@ -47,7 +48,7 @@ test('empty fields say what is missing', async ({ page }) => {
 
 test('a failed network call says so instead of leaving a blank screen', async ({ page }) => {
   await page.route('**/wps/session/login', (route) => route.abort('internetdisconnected'));
-  await page.goto('/');
+  await page.goto(paths.home());
   const dialog = await openLogin(page);
   await dialog.getByLabel('Username').fill(PLAYER.username);
   await dialog.getByLabel('Password', { exact: true }).fill(PLAYER.password);
@@ -57,7 +58,7 @@ test('a failed network call says so instead of leaving a blank screen', async ({
 });
 
 test('a failed login shows the captcha box; its answer lets the next attempt in', async ({ page, sim }) => {
-  await page.goto('/');
+  await page.goto(paths.home());
   const dialog = await openLogin(page);
   await expect(dialog.getByLabel('Captcha', { exact: true })).toHaveCount(0);
   await dialog.getByLabel('Username').fill(PLAYER.username);
@@ -87,7 +88,9 @@ test('a failed login shows the captcha box; its answer lets the next attempt in'
 });
 
 test('the captcha image refreshes on click at most once per second', async ({ page }) => {
-  await page.goto('/');
+  // The page's clock is stepped by hand: the clicks land at one moment, a second apart.
+  await page.clock.install();
+  await page.goto(paths.home());
   const dialog = await openLogin(page);
   await dialog.getByLabel('Username').fill(PLAYER.username);
   await dialog.getByLabel('Password', { exact: true }).fill('wrong-password');
@@ -99,13 +102,13 @@ test('the captcha image refreshes on click at most once per second', async ({ pa
   page.on('request', (r) => {
     if (new URL(r.url()).pathname === '/wps/captcha') loads++;
   });
-  await page.waitForTimeout(1_100);
+  await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1_100));
   await refresh.click();
   await refresh.click();
   await refresh.click();
   await expect(refresh.locator('img')).toHaveAttribute('src', /^data:image\//);
   expect(loads).toBe(1);
-  await page.waitForTimeout(1_100);
+  await page.clock.fastForward(1_100);
   await refresh.click();
   await expect.poll(() => loads).toBe(2);
 });
@@ -116,7 +119,7 @@ test.describe('SMS login (MOBILEVERCODELOGIN3)', () => {
   });
 
   test('logs in with the code the SMS carried', async ({ page, sim }) => {
-    await page.goto('/');
+    await page.goto(paths.home());
     const dialog = await openLogin(page);
     await dialog.getByRole('tab', { name: 'SMS login' }).click();
     const send = dialog.getByRole('button', { name: 'Send code' });
@@ -142,7 +145,7 @@ test.describe('SMS login (MOBILEVERCODELOGIN3)', () => {
   });
 
   test('a failed send shows a warning dialog with the message and a confirm button', async ({ page }) => {
-    await page.goto('/');
+    await page.goto(paths.home());
     const dialog = await openLogin(page);
     await dialog.getByRole('tab', { name: 'SMS login' }).click();
     await dialog.getByLabel('Mobile number').fill('03009999999');
@@ -155,7 +158,7 @@ test.describe('SMS login (MOBILEVERCODELOGIN3)', () => {
   });
 
   test('the country-code picker lists flags and dialing codes', async ({ page }) => {
-    await page.goto('/');
+    await page.goto(paths.home());
     const dialog = await openLogin(page);
     await dialog.getByRole('tab', { name: 'SMS login' }).click();
     await dialog.getByRole('button', { name: /Country code/ }).click();
@@ -168,7 +171,7 @@ test.describe('SMS login (MOBILEVERCODELOGIN3)', () => {
 });
 
 test('remember me keeps the username for a day but never the password', async ({ page }) => {
-  await page.goto('/');
+  await page.goto(paths.home());
   let dialog = await openLogin(page);
   await dialog.getByLabel('Username').fill(PLAYER.username);
   await dialog.getByLabel('Password', { exact: true }).fill(PLAYER.password);
@@ -207,7 +210,7 @@ test('remember me keeps the username for a day but never the password', async ({
 });
 
 test('logout asks first, then clears the session but keeps the merchant code', async ({ loggedIn: page }) => {
-  await page.goto('/promotions');
+  await page.goto(paths.promotions());
   const header = shell(page).header;
   await header.getByRole('button', { name: /Account menu/ }).click();
   await page.getByRole('menuitem', { name: 'Sign out' }).click();
@@ -229,7 +232,7 @@ test('logout asks first, then clears the session but keeps the merchant code', a
 test('keyboard only: Tab to the login button, Enter, type, Enter', async ({ page }) => {
   // The header comes after the side menu's entries in the Tab order: many key presses.
   test.setTimeout(90_000);
-  await page.goto('/');
+  await page.goto(paths.home());
   const loginButton = shell(page).header.getByRole('button', { name: 'Log in' });
   await expect(loginButton).toBeVisible();
   for (let i = 0; i < 300 && !(await loginButton.evaluate((el) => el === document.activeElement)); i++) {
@@ -249,7 +252,7 @@ test('keyboard only: Tab to the login button, Enter, type, Enter', async ({ page
 });
 
 test('the password manager can fill the login, and an over-long password is refused with its limit (issue 17)', async ({ page }) => {
-  await page.goto('/');
+  await page.goto(paths.home());
   const dialog = await openLogin(page);
   await expect(dialog.getByLabel('Username')).toHaveAttribute('autocomplete', 'username');
   const password = dialog.getByLabel('Password', { exact: true });

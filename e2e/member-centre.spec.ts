@@ -6,6 +6,7 @@
  */
 import type { Locator, Page } from '@playwright/test';
 import { expect, loginOverApi, PLAYER, test, useSession } from './fixtures';
+import { paths } from '../web/src/config/paths';
 
 /** The pages of the member menu in the spec's order, as the English menu names them. */
 const PAGES = [
@@ -237,7 +238,7 @@ test('transfer to upline is offered only to members with toUpline', async ({ log
 test('shows the centre in Urdu, right to left', async ({ page, request }) => {
   await page.addInitScript(() => localStorage.setItem('hisLang', 'UR'));
   await useSession(page, await loginOverApi(request, PLAYER.username, PLAYER.password));
-  await page.goto('/');
+  await page.goto(paths.home());
   await page
     .getByRole('banner')
     .getByRole('button', { name: /اکاؤنٹ مینو/ })
@@ -256,7 +257,7 @@ test('shows the centre in Urdu, right to left', async ({ page, request }) => {
 // Spec section 6: guests' centres show 'Please Register An Account First' (the centre renders it).
 test('a guest sees the register message instead of the centre', async ({ page, sim }) => {
   await sim.setScenario('guest');
-  await page.goto('/');
+  await page.goto(paths.home());
   await page.getByRole('banner').getByRole('button', { name: 'Free demo' }).click();
   await expect(page.getByTestId('balance-amount')).toHaveText(/\$/);
   await page

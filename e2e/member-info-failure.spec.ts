@@ -4,11 +4,12 @@
  * with a retry, and the retry brings the account back once the call works again.
  */
 import { expect, shell, test, useSession } from './fixtures';
+import { paths } from '../web/src/config/paths';
 
 test('member info failing keeps the session and offers a retry', async ({ page, sim, apiLogin }) => {
   await useSession(page, await apiLogin());
   await sim.addFault({ path: '/wps/member/info', status: 500 });
-  await page.goto('/');
+  await page.goto(paths.home());
   const header = shell(page).header;
   const alert = header.getByRole('alert');
   await expect(alert).toContainText('Your account could not be loaded.');

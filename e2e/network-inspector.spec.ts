@@ -5,6 +5,7 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { paths } from '../web/src/config/paths';
 
 function form(page: Page) {
   return page.getByRole('region', { name: 'Registration form' });
@@ -16,7 +17,7 @@ const REFERRAL = 'R010001';
 test('a registration through the form appears in the inspector with its plaintext body, passwords masked', async ({ page, sim }) => {
   // A registration, the home page after it and the stream on a shared 2-core machine.
   test.setTimeout(90_000);
-  await page.goto(`/register?referralCode=${REFERRAL}`);
+  await page.goto(paths.register({ referralCode: REFERRAL }));
   const inspectorToggle = page.getByRole('button', { name: 'Network', exact: true });
   // The sandbox bar is a lazy chunk loaded once /__sim answers: the first page of a worker is slow.
   await expect(inspectorToggle).toBeVisible({ timeout: 20_000 });
@@ -61,7 +62,7 @@ test('a registration through the form appears in the inspector with its plaintex
 
 test('keyboard: open the panel, move between calls, expand one, copy as curl, clear, close with Escape', async ({ page, context }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-  await page.goto('/register');
+  await page.goto(paths.register());
   await expect(page.getByRole('heading', { level: 1, name: 'Create account' })).toBeVisible();
   const toggle = page.getByRole('button', { name: 'Network', exact: true });
   await toggle.press('Enter');

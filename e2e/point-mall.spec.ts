@@ -3,9 +3,10 @@
  * check, sees it in the redemption list, and converts points into wallet money.
  */
 import { expect, test } from './fixtures';
+import { paths } from '../web/src/config/paths';
 
 test('a member redeems the 500-point voucher, sees it in process, and converts points to the wallet', async ({ loggedIn: page }) => {
-  await page.goto('/pointMall');
+  await page.goto(paths.pointMall());
   const points = page.getByTestId('points-balance');
   await expect(points).toHaveText('1,200');
 
@@ -55,7 +56,7 @@ test('a member redeems the 500-point voucher, sees it in process, and converts p
 });
 
 test('a member who lacks the points is told how many are missing and cannot spend them', async ({ loggedIn: page }) => {
-  await page.goto('/pointMall');
+  await page.goto(paths.pointMall());
   await expect(page.getByTestId('points-balance')).toHaveText('1,200');
   await page.getByRole('button', { name: 'Redeem $20 Bonus Voucher' }).click();
   const dialog = page.getByRole('dialog', { name: 'Redeem $20 Bonus Voucher' });
@@ -77,12 +78,12 @@ test('the points mall is reachable from the side menu, the avatar menu and the m
   await expect(page).toHaveURL(/\/pointMall$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Points mall' })).toBeVisible();
 
-  await page.goto('/');
+  await page.goto(paths.home());
   await page.locator('.avatar-menu__button').click();
   await page.getByRole('menuitem', { name: 'Points mall' }).click();
   await expect(page).toHaveURL(/\/pointMall$/);
 
-  await page.goto('/');
+  await page.goto(paths.home());
   await page.locator('.avatar-menu__button').click();
   await page.getByRole('menuitem', { name: 'Members centre' }).click();
   const centre = page.getByRole('dialog');

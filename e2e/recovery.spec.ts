@@ -5,6 +5,7 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, loginOverApi, PLAYER, shell, test } from './fixtures';
+import { paths } from '../web/src/config/paths';
 
 test.beforeEach(async ({ sim }) => {
   expect(sim).toBeTruthy();
@@ -19,7 +20,7 @@ async function openForgot(page: Page) {
 }
 
 test('forgot by email sends a form-encoded request and confirms', async ({ page }) => {
-  await page.goto('/');
+  await page.goto(paths.home());
   const dialog = await openForgot(page);
   // Email only by default (CHNGPASSVERIF3 off): no mode tabs.
   await expect(dialog.getByRole('tab')).toHaveCount(0);
@@ -47,7 +48,7 @@ test('forgot by email sends a form-encoded request and confirms', async ({ page 
 test('reset by phone logs in and lands on /', async ({ page, sim, request }) => {
   await sim.setScenario('sms-login');
   const mobile = '03001234567';
-  await page.goto('/promotions');
+  await page.goto(paths.promotions());
   const dialog = await openForgot(page);
   await dialog.getByRole('tab', { name: 'By mobile' }).click();
   await dialog.getByLabel('Mobile number').fill(mobile);
@@ -70,7 +71,7 @@ test('reset by phone logs in and lands on /', async ({ page, sim, request }) => 
 
 test('pwd-expiry: newbie must change the default password, then logs in again', async ({ page, sim, request }) => {
   await sim.setScenario('pwd-expiry');
-  await page.goto('/');
+  await page.goto(paths.home());
   await shell(page).header.getByRole('button', { name: 'Log in' }).click();
   const login = page.getByRole('dialog', { name: 'Log in' });
   await login.getByLabel('Username').fill('newbie');
@@ -114,7 +115,7 @@ test('pwd-expiry: newbie must change the default password, then logs in again', 
 
 test('closing the forced change logs out', async ({ page, sim }) => {
   await sim.setScenario('pwd-expiry');
-  await page.goto('/');
+  await page.goto(paths.home());
   await shell(page).header.getByRole('button', { name: 'Log in' }).click();
   const login = page.getByRole('dialog', { name: 'Log in' });
   await login.getByLabel('Username').fill('expired01');
@@ -132,7 +133,7 @@ test('an expired password logged in by SMS is not forced to change', async ({ pa
   await sim.setScenario('pwd-expiry');
   await sim.setFlag('MOBILEVERCODELOGIN3', true);
   const mobile = '03121697482'; // expired01
-  await page.goto('/');
+  await page.goto(paths.home());
   await shell(page).header.getByRole('button', { name: 'Log in' }).click();
   const login = page.getByRole('dialog', { name: 'Log in' });
   await login.getByRole('tab', { name: 'SMS login' }).click();

@@ -3,6 +3,7 @@
  * brand's referral promotion and the invitation link, as the member centre's invite page shows them.
  */
 import { expect, shell, test } from './fixtures';
+import { paths } from '../web/src/config/paths';
 
 test('the referral modal shows the commission per depositing friend and a readable invitation link', async ({ loggedIn: page, baseURL }) => {
   await shell(page).sideMenu.getByRole('button', { name: 'Refer a friend' }).click();
@@ -11,7 +12,7 @@ test('the referral modal shows the commission per depositing friend and a readab
   await expect(dialog.getByText('R010001', { exact: true })).toBeVisible();
 
   const link = dialog.getByRole('textbox', { name: 'Your invitation link' });
-  await expect(link).toHaveValue(`${baseURL}/register?referralCode=R010001`);
+  await expect(link).toHaveValue(`${baseURL}${paths.register({ referralCode: 'R010001' })}`);
   // The link is legible: dark text on the light field, not white on white.
   const colours = await link.evaluate((el) => {
     const style = getComputedStyle(el);

@@ -6,6 +6,7 @@
  */
 import type { Locator, Page } from '@playwright/test';
 import { expect, patchJson, shell, test } from './fixtures';
+import { paths } from '../web/src/config/paths';
 
 // Every test here creates accounts or switches scenarios: the sim fixture resets after each.
 test.beforeEach(async ({ sim }) => {
@@ -26,7 +27,7 @@ async function expectRegistered(page: Page, account: string) {
 }
 
 test('the page: title with the bonus, back link, new-player promotions, no Google or Facebook', async ({ page }) => {
-  await page.goto('/register');
+  await page.goto(paths.register());
   await expect(page.getByRole('heading', { level: 1, name: 'Create account' })).toBeVisible();
   await expect(page.getByText('Sign up today and get a 1000 VND welcome bonus')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Back to home' })).toHaveAttribute('href', '/');
@@ -54,13 +55,13 @@ test('Google and Facebook buttons appear when the brand resources carry them', a
       );
     },
   );
-  await page.goto('/register');
+  await page.goto(paths.register());
   await expect(form(page).getByRole('link', { name: 'Google' })).toHaveAttribute('href', '/__demo/google');
   await expect(form(page).getByRole('link', { name: 'Facebook' })).toHaveAttribute('href', '/__demo/facebook');
 });
 
 test('username registration: field errors first, then success and home', async ({ page }) => {
-  await page.goto('/register.html');
+  await page.goto(paths.registerHtml());
   const f = form(page);
   await f.getByRole('button', { name: 'Create my account' }).click();
   await expect(f.getByText('Username cannot be empty')).toBeVisible();
@@ -90,7 +91,7 @@ test('username registration: field errors first, then success and home', async (
 });
 
 test('the reset button clears the form', async ({ page }) => {
-  await page.goto('/register');
+  await page.goto(paths.register());
   const f = form(page);
   await f.getByLabel('Username').fill('someone1');
   await f.getByLabel('Password', { exact: true }).fill('x');
@@ -105,7 +106,7 @@ test('the reset button clears the form', async ({ page }) => {
 test('mobile registration: SMS code, the account notice first, then success', async ({ page, sim }) => {
   await sim.setScenario('mobile-registration');
   const mobile = '03111234567';
-  await page.goto('/register');
+  await page.goto(paths.register());
   const f = form(page);
   await f.getByRole('tab', { name: 'Mobile number' }).click();
   await expect(f.getByRole('tab', { name: 'Mobile number' })).toHaveAttribute('aria-selected', 'true');
@@ -134,7 +135,7 @@ test('mobile registration: SMS code, the account notice first, then success', as
 
 test('an unknown SMS code is refused in place by the server', async ({ page, sim }) => {
   await sim.setScenario('mobile-registration');
-  await page.goto('/register');
+  await page.goto(paths.register());
   const f = form(page);
   await f.getByRole('tab', { name: 'Mobile number' }).click();
   await f.getByRole('textbox', { name: 'Mobile number' }).fill('03111234568');
@@ -147,7 +148,7 @@ test('an unknown SMS code is refused in place by the server', async ({ page, sim
 });
 
 test('referralCode in the URL prefills the referral code', async ({ page }) => {
-  await page.goto('/register?referralCode=R010001');
+  await page.goto(paths.register({ referralCode: 'R010001' }));
   const f = form(page);
   await expect(f.getByLabel('Referral code')).toHaveValue('R010001');
   await f.getByLabel('Username').fill('friendof01');
@@ -158,7 +159,7 @@ test('referralCode in the URL prefills the referral code', async ({ page }) => {
 });
 
 test('an affiliate link with an unknown code warns invitation_code_error and shows the field', async ({ page }) => {
-  await page.goto('/register?affiliateCode=NOSUCH');
+  await page.goto(paths.register({ affiliateCode: 'NOSUCH' }));
   const warning = page.getByRole('dialog', { name: 'Notice' });
   await expect(warning).toContainText('Invalid invitation code');
   await warning.getByRole('button', { name: 'Confirm' }).click();
@@ -183,7 +184,7 @@ test('an affiliate link with an unknown code warns invitation_code_error and sho
 
 test('a valid affiliate link hides the field', async ({ page }) => {
   const checked = page.waitForResponse((r) => r.url().includes('/wps/agent/affiliate?affiliateCode=AG1001'));
-  await page.goto('/register?affiliateCode=AG1001');
+  await page.goto(paths.register({ affiliateCode: 'AG1001' }));
   expect((await checked).status()).toBe(200);
   await expect(form(page).getByLabel('Username')).toBeVisible();
   await expect(form(page).getByLabel('Affiliate code')).toHaveCount(0);
@@ -198,14 +199,16 @@ test('the captcha shows when the register settings say so, and refreshes at most
   page.on('request', (r) => {
     if (new URL(r.url()).pathname === '/wps/captcha') loads++;
   });
-  await page.goto('/register');
+  // The page's clock is stepped by hand: the two clicks land at one moment.
+  await page.clock.install();
+  await page.goto(paths.register());
   const f = form(page);
   const refresh = f.getByRole('button', { name: 'Load a new captcha' });
   await expect(refresh.locator('img')).toHaveAttribute('src', /^data:image\//);
   expect(loads).toBe(1);
   await f.getByRole('button', { name: 'Create my account' }).click();
   await expect(f.getByText('Captcha cannot be empty')).toBeVisible();
-  await page.waitForTimeout(1_100);
+  await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1_100));
   await refresh.click();
   await refresh.click();
   await expect(refresh.locator('img')).toHaveAttribute('src', /^data:image\//);
@@ -213,7 +216,7 @@ test('the captcha shows when the register settings say so, and refreshes at most
 });
 
 test('the popup registers too, and its login link swaps to the login modal', async ({ page }) => {
-  await page.goto('/promotions');
+  await page.goto(paths.promotions());
   await shell(page).header.getByRole('button', { name: 'Register' }).click();
   const dialog = page.getByRole('dialog', { name: 'Create account' });
   await expect(dialog.getByText('Sign up today and get a 1000 VND welcome bonus')).toBeVisible();
@@ -228,7 +231,7 @@ test('the popup registers too, and its login link swaps to the login modal', asy
 });
 
 test('keyboard only: Tab through the form, Enter to submit and to confirm', async ({ page }) => {
-  await page.goto('/register');
+  await page.goto(paths.register());
   const f = form(page);
   const tabTo = async (target: Locator) => {
     for (let i = 0; i < 60; i++) {
@@ -253,7 +256,7 @@ test('keyboard only: Tab through the form, Enter to submit and to confirm', asyn
 
 test('without the register settings (network failure) the form falls back to the default rules', async ({ page }) => {
   await page.route('**/wps/system/setting/register', (route) => route.abort('internetdisconnected'));
-  await page.goto('/register');
+  await page.goto(paths.register());
   const f = form(page);
   await expect(f.getByLabel('Username')).toBeVisible();
   await f.getByRole('button', { name: 'Create my account' }).click();
@@ -261,7 +264,7 @@ test('without the register settings (network failure) the form falls back to the
 });
 
 test('an over-long password is refused with the rule limits, never silently cut (issue 17)', async ({ page }) => {
-  await page.goto('/register');
+  await page.goto(paths.register());
   const f = form(page);
   const typed = 'Secret99Secret99Secret99'; // 24 characters; the default rule allows 6-20
   await f.getByLabel('Username').fill('longpass01');
@@ -276,7 +279,7 @@ test('an over-long password is refused with the rule limits, never silently cut 
 });
 
 test('messages follow the typing after the first submit, and leaving a field checks it (issue 17)', async ({ page }) => {
-  await page.goto('/register');
+  await page.goto(paths.register());
   const f = form(page);
   const username = f.getByLabel('Username');
   const rule = f.getByText('Must be 6-16 letters or digits, starting with a letter');
@@ -307,7 +310,7 @@ test('messages follow the typing after the first submit, and leaving a field che
 });
 
 test('every credential field tells the browser what it holds (issue 17)', async ({ page }) => {
-  await page.goto('/register');
+  await page.goto(paths.register());
   const f = form(page);
   await expect(f.getByLabel('Username')).toHaveAttribute('autocomplete', 'username');
   await expect(f.getByLabel('Password', { exact: true })).toHaveAttribute('autocomplete', 'new-password');

@@ -6,6 +6,7 @@
  */
 import type { Page } from '@playwright/test';
 import { AGENT, expect, loginOverApi, PLAYER, shell, test, useSession } from './fixtures';
+import { paths } from '../web/src/config/paths';
 
 async function expectLoginPopup(page: Page) {
   const dialog = page.getByRole('dialog', { name: 'Log in' });
@@ -23,7 +24,7 @@ async function openSupport(page: Page) {
 }
 
 test('visitors get the login popup for members-only things', async ({ page }) => {
-  await page.goto('/');
+  await page.goto(paths.home());
   const side = shell(page).sideMenu;
 
   await page.getByRole('button', { name: /^Add .+ to favourites$/ }).first().click();
@@ -46,7 +47,7 @@ test('visitors get the login popup for members-only things', async ({ page }) =>
   await page.getByRole('switch', { name: 'Chat window' }).click();
   await expectLoginPopup(page);
 
-  await page.goto('/rng');
+  await page.goto(paths.rng());
   await page.getByRole('tab', { name: 'Recently played' }).click();
   await expectLoginPopup(page);
 });
@@ -54,7 +55,7 @@ test('visitors get the login popup for members-only things', async ({ page }) =>
 test.describe('guest (isAgent 4)', () => {
   test.beforeEach(async ({ sim, page }) => {
     await sim.setScenario('guest');
-    await page.goto('/');
+    await page.goto(paths.home());
     await shell(page).header.getByRole('button', { name: 'Free demo' }).click();
     await expect(page.getByTestId('balance-amount')).toHaveText(/\$/);
     expect(await page.evaluate(() => sessionStorage.getItem('isAgent'))).toBe('4');
@@ -105,7 +106,7 @@ test.describe('agent centre entry', () => {
   ] as const) {
     test(`${account}: ${shown ? 'shown' : 'hidden'}`, async ({ page, request }) => {
       await useSession(page, await loginOverApi(request, account, 'Passw0rd!'));
-      await page.goto('/');
+      await page.goto(paths.home());
       await shell(page).header.getByRole('button', { name: /Account menu/ }).click();
       await expect(page.getByRole('menuitem', { name: 'Sign out' })).toBeVisible();
       await expect(page.getByRole('menuitem', { name: 'Agent centre' })).toHaveCount(shown ? 1 : 0);
@@ -123,7 +124,7 @@ test.describe('customer service', () => {
         return open(...args);
       };
     });
-    await page.goto('/');
+    await page.goto(paths.home());
     await openSupport(page);
     const popupPromise = page.waitForEvent('popup');
     await page.getByRole('button', { name: 'Live chat' }).click();
@@ -137,7 +138,7 @@ test.describe('customer service', () => {
 
   test('members above rank 4 get the VIP channel', async ({ page, request }) => {
     await useSession(page, await loginOverApi(request, 'vipplayer', 'Passw0rd!'));
-    await page.goto('/');
+    await page.goto(paths.home());
     // The club rank comes with the member info.
     await expect(shell(page).header.getByRole('button', { name: 'Account menu for Sultan VIP' })).toBeVisible();
     await openSupport(page);
@@ -156,7 +157,7 @@ test.describe('customer service', () => {
       body.value.customerService.path = 'not-a-sealed-link!';
       await route.fulfill({ response, json: body });
     });
-    await page.goto('/');
+    await page.goto(paths.home());
     await openSupport(page);
     const popupPromise = page.waitForEvent('popup');
     await page.getByRole('button', { name: 'Live chat' }).click();
@@ -169,7 +170,7 @@ test.describe('customer service', () => {
     await page.addInitScript(() => {
       window.open = () => null;
     });
-    await page.goto('/');
+    await page.goto(paths.home());
     await openSupport(page);
     await page.getByRole('button', { name: 'Live chat' }).click();
     await expect(page.getByText('Popup blocked, allow and retry')).toBeVisible();

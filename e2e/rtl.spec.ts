@@ -5,6 +5,7 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, test, useSession } from './fixtures';
+import { paths } from '../web/src/config/paths';
 
 /** The figure characters of an element's text, in the order they are drawn from left to right. */
 async function drawnFigures(page: Page, selector: string): Promise<string> {
@@ -31,7 +32,7 @@ test.beforeEach(async ({ page }) => {
 
 test('a promotion comes in Urdu with its amounts in reading order', async ({ page }) => {
   const urdu = page.waitForRequest((req) => req.url().includes('/wps/promotion/detail') && req.headers()['language'] === 'UR');
-  await page.goto('/promoDetail?id=1');
+  await page.goto(paths.promoDetail('1'));
   await urdu;
   const title = page.getByRole('heading', { level: 1 });
   await expect(title).toContainText('خوش آمدید بونس');
@@ -43,7 +44,7 @@ test('a promotion comes in Urdu with its amounts in reading order', async ({ pag
 
 test('the wallet shows whole amounts on an Urdu page', async ({ page, apiLogin }) => {
   await useSession(page, await apiLogin());
-  await page.goto('/');
+  await page.goto(paths.home());
   const balance = page.getByTestId('balance-amount');
   await expect(balance).toHaveText(/\$[\d,]+\.\d\d/);
   const drawn = await drawnFigures(page, '[data-testid="balance-amount"]');
@@ -51,7 +52,7 @@ test('the wallet shows whole amounts on an Urdu page', async ({ page, apiLogin }
 });
 
 test("the register page's back chevron points the Urdu way", async ({ page }) => {
-  await page.goto('/register');
+  await page.goto(paths.register());
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
   const chevron = page.locator('.register-page .back-link svg');
   await expect(chevron).toHaveCSS('transform', 'matrix(-1, 0, 0, 1, 0, 0)');

@@ -8,6 +8,7 @@
 import { readFileSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
 import { animationsSettled, expect, shell, test, useSession } from './fixtures';
+import { paths } from '../web/src/config/paths';
 
 type Lang = 'EN' | 'UR';
 const common = (lang: Lang) =>
@@ -63,7 +64,7 @@ test.describe('the logged-in header category bar', () => {
       test(`never clips a category without a cue at ${width} px (${lang})`, async ({ page, apiLogin }) => {
         await page.setViewportSize({ width, height: 800 });
         await logIn(page, apiLogin, lang);
-        await page.goto('/');
+        await page.goto(paths.home());
         await expect(page.getByTestId('balance-amount')).toHaveText(/\$[\d,]+\.\d\d/);
         const bar = shell(page).header.getByRole('navigation', { name: common(lang).main_navigation });
         await expect(bar.getByRole('link').nth(6)).toBeVisible();
@@ -79,7 +80,7 @@ test.describe('the logged-in header category bar', () => {
   test('at 1024 px the end arrow scrolls the bar and the start arrow appears', async ({ page, apiLogin }) => {
     await page.setViewportSize({ width: 1024, height: 768 });
     await logIn(page, apiLogin, 'EN');
-    await page.goto('/');
+    await page.goto(paths.home());
     const bar = shell(page).header.getByRole('navigation', { name: 'Game categories' });
     const viewport = bar.locator('.scroll-row__viewport');
     const { next, back } = arrows(bar, 'EN');
@@ -104,7 +105,7 @@ test.describe('the logged-in header category bar', () => {
   test('keyboard: the arrows are buttons in the tab order, and the one pressed to its end hands focus to the other', async ({ page, apiLogin }) => {
     await page.setViewportSize({ width: 1024, height: 768 });
     await logIn(page, apiLogin, 'EN');
-    await page.goto('/');
+    await page.goto(paths.home());
     const bar = shell(page).header.getByRole('navigation', { name: 'Game categories' });
     const { next, back } = arrows(bar, 'EN');
     await expect(next).toBeVisible();
@@ -121,10 +122,19 @@ test.describe('the logged-in header category bar', () => {
     await bar.locator('.scroll-row__viewport').evaluate((el) => el.scrollTo({ left: 0 }));
     await expect(back).toBeHidden();
 
+    // Each Enter scrolls the bar by a page, smoothly: the next press comes once the scroll has ended.
+    const row = bar.locator('.scroll-row__viewport');
+    const atEnd = () => row.evaluate((el) => el.scrollLeft + el.clientWidth >= el.scrollWidth - 1);
     await next.focus();
-    for (let i = 0; i < 6 && (await next.isVisible()); i++) {
+    for (let presses = 0; !(await atEnd()); presses++) {
+      expect(presses, 'pages of categories').toBeLessThan(6);
+      await row.evaluate((el) => {
+        (el as HTMLElement & { scrolled?: Promise<void> }).scrolled = new Promise((resolve) =>
+          el.addEventListener('scrollend', () => resolve(), { once: true }),
+        );
+      });
       await page.keyboard.press('Enter');
-      await page.waitForTimeout(500);
+      await row.evaluate((el) => (el as HTMLElement & { scrolled?: Promise<void> }).scrolled);
     }
     await expect(next).toBeHidden();
     await expect(back).toBeFocused();
@@ -133,7 +143,7 @@ test.describe('the logged-in header category bar', () => {
   test('in Urdu the arrows are mirrored: the next arrow is on the left and scrolls leftwards', async ({ page, apiLogin }) => {
     await page.setViewportSize({ width: 1024, height: 768 });
     await logIn(page, apiLogin, 'UR');
-    await page.goto('/');
+    await page.goto(paths.home());
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
     const bar = shell(page).header.getByRole('navigation', { name: common('UR').main_navigation });
     const viewport = bar.locator('.scroll-row__viewport');
@@ -156,7 +166,7 @@ test.describe('home strips and lobby provider rows', () => {
     test(`a home strip that overflows has arrows and a fade; one that fits has none (${lang})`, async ({ page, apiLogin }) => {
       await page.setViewportSize({ width: 1440, height: 900 });
       await logIn(page, apiLogin, lang);
-      await page.goto('/');
+      await page.goto(paths.home());
       const home = JSON.parse(readFileSync(`web/src/i18n/locales/${lang.toLowerCase()}/home.json`, 'utf8')) as Record<string, string>;
       const heading = (id: string) => (home['sections.hot_in'] ?? '').replace('{{name}}', home[`categories.${id}`] ?? id);
       const live = page.locator('section.gx-section', { has: page.getByRole('heading', { name: heading('LIVE') }) });
@@ -185,7 +195,7 @@ test.describe('home strips and lobby provider rows', () => {
 
   test('the provider tabs of a lobby scroll with arrows, and the chosen provider is scrolled into view', async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 800 });
-    await page.goto('/rng');
+    await page.goto(paths.rng());
     const tabs = page.getByRole('tablist', { name: 'Game providers' });
     await expect(tabs.getByRole('tab').nth(3)).toBeVisible();
     const row = page.locator('.gx-vtabs-row');
@@ -226,7 +236,7 @@ test.describe('the VIP ladder', () => {
       test(`its columns fit at ${width} px (${lang})`, async ({ page, apiLogin }) => {
         await page.setViewportSize({ width, height });
         await logIn(page, apiLogin, lang);
-        await page.goto('/');
+        await page.goto(paths.home());
         await expect(page.getByTestId('balance-amount')).toHaveText(/\$[\d,]+\.\d\d/);
         if (width < 768) await shell(page).header.getByRole('button', { name: read(lang, 'header').menu, exact: true }).click();
         await page.getByRole('complementary').getByRole('button', { name: new RegExp(vipLabel(lang)) }).click();

@@ -1,10 +1,11 @@
 /** Smoke: the built portal renders its home page in real Chromium against the simulator. */
 import { expect, test } from '@playwright/test';
+import { paths } from '../web/src/config/paths';
 
 test('home page renders with header, navigation and content', async ({ page }) => {
   const errors: string[] = [];
   page.on('pageerror', (err) => errors.push(err.message));
-  await page.goto('/');
+  await page.goto(paths.home());
   await expect(page.getByRole('banner')).toBeVisible();
   await expect(page.getByRole('button', { name: /log ?in/i }).first()).toBeVisible();
   await expect(page.getByRole('main')).toBeVisible();

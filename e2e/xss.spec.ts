@@ -11,6 +11,7 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, patchJson, shell, test, useSession } from './fixtures';
+import { paths } from '../web/src/config/paths';
 
 /** Each tries its own way to run `alert`; none may. */
 const PAYLOADS = [
@@ -61,7 +62,9 @@ async function guard(page: Page): Promise<Guard> {
   const dialogs: string[] = [];
   page.on('dialog', (dialog) => {
     dialogs.push(`${dialog.type()}: ${dialog.message()}`);
-    void dialog.dismiss().catch(() => {});
+    // The dialog is recorded, which is what the tests assert; one the closing page already took
+    // away cannot be dismissed, and that is no failure.
+    void dialog.dismiss().catch(() => undefined);
   });
   await page.addInitScript(() => {
     const reports: CspReport[] = [];
@@ -117,7 +120,7 @@ test('the fixture announcement with an image handler and a script renders inert'
   page,
 }) => {
   const check = await guard(page);
-  await page.goto('/');
+  await page.goto(paths.home());
   await shell(page).sideMenu.getByRole('button', { name: 'Customer service' }).click();
   await page
     .getByRole('region', { name: 'Customer service' })
@@ -125,19 +128,15 @@ test('the fixture announcement with an image handler and a script renders inert'
     .click();
   const dialog = page.getByRole('dialog', { name: 'Announcements' });
   const item = dialog.getByRole('button', { name: /Lucky Lotus turns two!/ });
-  // Newest first, 9 a page: go through the pages until the fixture's announcement 18 shows.
+  // Newest first, 9 a page: the fixture's announcement 18 is the 18th newest, the last of page 2.
   const pages = dialog.getByRole('navigation', { name: 'Announcement pages' });
   // A page's rows are read once it has loaded (the list is busy while the previous page still shows).
   const list = dialog.getByRole('list', { name: 'Announcement list' });
   await expect(list).toHaveAttribute('aria-busy', 'false');
-  for (let n = 2; !(await item.isVisible()) && n <= 4; n++) {
-    await pages.getByRole('button', { name: `Page ${n}` }).click();
-    await expect(pages.getByRole('button', { name: `Page ${n}` })).toHaveAttribute(
-      'aria-current',
-      'page',
-    );
-    await expect(list).toHaveAttribute('aria-busy', 'false');
-  }
+  await expect(item).toHaveCount(0);
+  await pages.getByRole('button', { name: 'Page 2' }).click();
+  await expect(pages.getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
+  await expect(list).toHaveAttribute('aria-busy', 'false');
   await item.click();
   const detail = dialog.getByRole('article');
   await expect(detail.getByRole('heading', { name: 'Lucky Lotus turns two!' })).toBeVisible();
@@ -165,18 +164,18 @@ test('payloads in promotions render inert in the list, the popup and the detail 
     body.value.content = `<p>Promo body</p>${PAYLOADS}`;
   });
 
-  await page.goto('/promotions');
+  await page.goto(paths.promotions());
   // Titles are text: the markup shows as characters.
   await expect(page.getByRole('heading', { name: `Bonus ${TEXT_PAYLOAD}` })).toBeVisible();
   await expect(page.getByText(`Summary ${TEXT_PAYLOAD}`)).toBeVisible();
   await check.assertInert();
 
-  await page.goto('/promotions?id=1');
+  await page.goto(paths.promotions({ id: '1' }));
   const popup = page.getByRole('dialog');
   await expect(popup.getByText('Promo body')).toBeVisible();
   await check.assertInert();
 
-  await page.goto('/promoDetail?id=1');
+  await page.goto(paths.promoDetail('1'));
   await expect(
     page.getByRole('heading', { level: 1, name: `Bonus ${TEXT_PAYLOAD}` }),
   ).toBeVisible();
@@ -198,11 +197,11 @@ test('payloads in help content render inert on /help and in the help centre', as
     item.content = `<p>Answer body</p>${PAYLOADS}`;
   });
 
-  await page.goto('/help');
+  await page.goto(paths.help());
   await expect(page.getByText('Protocol body')).toBeVisible();
   await check.assertInert();
 
-  await page.goto('/helpmc');
+  await page.goto(paths.helpCentre());
   await page.getByText(`Question ${TEXT_PAYLOAD}`).click();
   await expect(page.getByText('Answer body')).toBeVisible();
   await check.assertInert();
@@ -217,7 +216,7 @@ test('a nickname with markup shows as text in the header and the members centre'
     body.value.nickname = `Ann ${TEXT_PAYLOAD}`;
   });
   await useSession(page, await apiLogin());
-  await page.goto('/');
+  await page.goto(paths.home());
   const account = page.getByRole('button', { name: /Account menu/ });
   await expect(account).toContainText(`Ann ${TEXT_PAYLOAD}`);
   await account.click();
@@ -238,7 +237,7 @@ test('an error message with markup from the gateway shows as text', async ({ pag
     message: TEXT_PAYLOAD,
     times: 1,
   });
-  await page.goto('/');
+  await page.goto(paths.home());
   await shell(page).header.getByRole('button', { name: 'Log in' }).click();
   const dialog = page.getByRole('dialog', { name: 'Log in' });
   await dialog.getByLabel('Username').fill('player01');

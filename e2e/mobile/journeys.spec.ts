@@ -5,6 +5,7 @@
  */
 import type { Locator, Page } from '@playwright/test';
 import { AGENT, animationsSettled, expect, PLAYER, shell, test, useSession } from '../fixtures';
+import { paths } from '../../web/src/config/paths';
 
 // The shared 2-core machine can be slow to answer the first calls of a page.
 test.describe.configure({ timeout: 60_000 });
@@ -31,7 +32,7 @@ async function expectSheet(page: Page, dialog: Locator): Promise<void> {
 }
 
 test('the side menu is a drawer: Menu opens it, Escape, a tap outside and navigating close it', async ({ page }) => {
-  await page.goto('/');
+  await page.goto(paths.home());
   const button = menuButton(page);
   const drawer = shell(page).sideMenu;
   await expect(button).toHaveAttribute('aria-expanded', 'false');
@@ -61,7 +62,7 @@ test('the side menu is a drawer: Menu opens it, Escape, a tap outside and naviga
 });
 
 test('log in from the compact header in a full-screen sheet', async ({ page }) => {
-  await page.goto('/');
+  await page.goto(paths.home());
   const header = shell(page).header;
   // Visitors: log in and register; no withdraw, theme or demo crowding the header.
   await expect(header.getByRole('button', { name: 'Register' })).toBeVisible();
@@ -80,7 +81,7 @@ test('log in from the compact header in a full-screen sheet', async ({ page }) =
 
 test('register on the register page', async ({ page, sim }) => {
   void sim; // the new account must not outlive the test
-  await page.goto('/register');
+  await page.goto(paths.register());
   const form = page.getByRole('region', { name: 'Registration form' });
   await form.getByLabel('Username').fill('phone1234');
   await form.getByLabel('Password', { exact: true }).fill('Secret99');
@@ -95,7 +96,7 @@ test('register on the register page', async ({ page, sim }) => {
 test('a demo game fills the screen and moves the balance', async ({ page, apiLogin, sim }) => {
   void sim;
   await useSession(page, await apiLogin());
-  await page.goto('/rng?page=PG');
+  await page.goto(paths.rng({ page: 'PG' }));
   const amount = page.getByTestId('balance-amount');
   await expect(amount).toHaveText(/\d/, SLOW);
   const before = await amount.textContent();
@@ -115,7 +116,7 @@ test('a demo game fills the screen and moves the balance', async ({ page, apiLog
 test('deposit in the member centre, whose menu is a top bar', async ({ page, apiLogin, sim }) => {
   void sim;
   await useSession(page, await apiLogin());
-  await page.goto('/');
+  await page.goto(paths.home());
   await expect(page.getByTestId('balance-amount')).toHaveText(/\$/, SLOW);
   await shell(page).header.getByRole('button', { name: 'Deposit' }).click();
   const dialog = page.getByRole('dialog', { name: 'Members centre' });
@@ -134,7 +135,7 @@ test('deposit in the member centre, whose menu is a top bar', async ({ page, api
 
 test('the agent centre as agent01', async ({ page, apiLogin }) => {
   await useSession(page, await apiLogin(AGENT));
-  await page.goto('/');
+  await page.goto(paths.home());
   await expect(page.getByTestId('balance-amount')).toHaveText(/\$/, SLOW);
   await shell(page).header.getByRole('button', { name: /account menu/i }).click();
   await page.getByRole('menuitem', { name: 'Agent centre' }).click();
@@ -149,7 +150,7 @@ test('the agent centre as agent01', async ({ page, apiLogin }) => {
 });
 
 test('switch to Urdu from the drawer: right to left, drawer from the right', async ({ page }) => {
-  await page.goto('/');
+  await page.goto(paths.home());
   await menuButton(page).click();
   // By id: its name turns Urdu with the page.
   const drawer = page.locator('#side-menu');
@@ -174,7 +175,7 @@ test('switch to Urdu from the drawer: right to left, drawer from the right', asy
 });
 
 test('every control of the compact header and the drawer is at least 44 × 44 px to tap', async ({ page }) => {
-  await page.goto('/');
+  await page.goto(paths.home());
   const small = async (scope: Locator) =>
     scope.evaluate((root) =>
       [...root.querySelectorAll<HTMLElement>('a[href], button')]
@@ -193,7 +194,7 @@ test.describe('on a tablet', () => {
   test.use({ viewport: { width: 1024, height: 768 } });
 
   test('the side menu starts in mini mode beside the page, with no Menu button', async ({ page }) => {
-    await page.goto('/');
+    await page.goto(paths.home());
     const menu = shell(page).sideMenu;
     await expect(menu.getByRole('button', { name: 'Expand menu' })).toHaveAttribute('aria-expanded', 'false');
     await expect(menu).toBeVisible();

@@ -5,6 +5,7 @@
  */
 import type { FrameLocator, Locator, Page } from '@playwright/test';
 import { expect, test, useSession } from '../fixtures';
+import { paths } from '../../web/src/config/paths';
 
 test.describe.configure({ timeout: 60_000 });
 const SLOW = { timeout: 20_000 };
@@ -32,7 +33,7 @@ async function expectFits(page: Page, iframe: Locator, frame: FrameLocator): Pro
 
 test('the lobby lists every lottery on a phone, and a tap opens one', async ({ page, apiLogin }) => {
   await useSession(page, await apiLogin());
-  await page.goto('/lottery');
+  await page.goto(paths.lottery());
   await page.getByRole('button', { name: 'Open lottery lobby' }).tap();
   const iframe = page.locator('iframe[title="Lottery lobby"]');
   const frame = page.frameLocator('iframe[title="Lottery lobby"]');
@@ -53,7 +54,7 @@ test('the lobby lists every lottery on a phone, and a tap opens one', async ({ p
 test('the lobby speaks Urdu right to left on a phone', async ({ page, apiLogin }) => {
   await page.addInitScript(() => localStorage.setItem('hisLang', 'UR'));
   await useSession(page, await apiLogin());
-  await page.goto('/lottery?view=lobby');
+  await page.goto(paths.lottery({ view: 'lobby' }));
   const iframe = page.locator('iframe[title="لاٹری لابی"]');
   const frame = page.frameLocator('iframe[title="لاٹری لابی"]');
   await expect(frame.getByRole('heading', { name: 'لاٹری لابی', level: 1 })).toBeVisible(SLOW);

@@ -6,11 +6,12 @@
 import type { Locator, Page } from '@playwright/test';
 import { LAYOUTS } from '../../web/src/app/layout-table';
 import { AGENT, expect, shell, test, useSession } from '../fixtures';
+import { paths } from '../../web/src/config/paths';
 
 const VIEWPORT = { width: 360, height: 740 };
 test.use({ viewport: VIEWPORT });
 
-const ROUTES = [...Object.keys(LAYOUTS), '/rng?page=PG', '/game?gameId=1001', '/promoDetail?id=1', '/no-such-page'];
+const ROUTES = [...Object.keys(LAYOUTS), paths.rng({ page: 'PG' }), paths.game({ gameId: '1001' }), paths.promoDetail('1'), '/no-such-page'];
 
 async function expectNoSideScroll(page: Page, what: string): Promise<void> {
   const { scroll, client } = await page.evaluate(() => ({
@@ -59,7 +60,7 @@ for (const lang of ['EN', 'UR'] as const) {
 
 test("a visitor's modals are sheets that fit 360 px", async ({ page }) => {
   test.slow();
-  await page.goto('/');
+  await page.goto(paths.home());
   const header = shell(page).header;
   await header.getByRole('button', { name: 'Log in' }).click();
   const login = page.getByRole('dialog', { name: 'Log in' });
@@ -87,7 +88,7 @@ test("a visitor's modals are sheets that fit 360 px", async ({ page }) => {
 test("a member's and an agent's modals are sheets that fit 360 px", async ({ page, apiLogin }) => {
   test.slow();
   await useSession(page, await apiLogin(AGENT));
-  await page.goto('/');
+  await page.goto(paths.home());
   const header = shell(page).header;
   await expect(page.getByTestId('balance-amount')).toHaveText(/\$/, { timeout: 20_000 });
   await header.getByRole('button', { name: 'Deposit' }).click();

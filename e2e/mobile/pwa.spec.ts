@@ -4,11 +4,12 @@
  * service workers run (playwright.config.ts blocks them elsewhere).
  */
 import { expect, test } from '../fixtures';
+import { paths } from '../../web/src/config/paths';
 
 test.use({ serviceWorkers: 'allow' });
 
 test('the manifest names the brand, with 192 and 512 px icons and a maskable one', async ({ page, request }) => {
-  await page.goto('/');
+  await page.goto(paths.home());
   const href = await page.locator('link[rel="manifest"]').getAttribute('href');
   expect(href).toBe('/manifest.webmanifest');
   const res = await request.get(href!);
@@ -41,7 +42,7 @@ test('offline, a reload opens the shell with the offline notice; API calls never
     const path = new URL(response.url()).pathname;
     if (/^\/(wps|lgw|lotto|__sim|__demo|assets)\//.test(path) && response.fromServiceWorker()) fromWorker.push(path);
   });
-  await page.goto('/');
+  await page.goto(paths.home());
   await expect(page.getByTestId('offline-notice')).toHaveCount(0);
   // The worker installs, precaches the shell and takes control (clientsClaim on first install).
   await page.evaluate(async () => {
@@ -83,13 +84,13 @@ test('offline, a reload opens the shell with the offline notice; API calls never
 
   // A page address carrying a token (a launch, a URL-token login) is never answered by the worker.
   await context.setOffline(true);
-  await expect(page.goto('/?token=abc123')).rejects.toThrow(/ERR_INTERNET_DISCONNECTED/);
+  await expect(page.goto(paths.home({ token: 'abc123' }))).rejects.toThrow(/ERR_INTERNET_DISCONNECTED/);
   await context.setOffline(false);
   expect(fromWorker).toEqual([]);
 });
 
 test('/down offers the install: the iOS steps without a browser prompt, the prompt when the browser has one', async ({ page }) => {
-  await page.goto('/down');
+  await page.goto(paths.download());
   const section = page.getByRole('region', { name: 'Install the lite app' });
   await expect(section.getByText('On iPhone and iPad')).toBeVisible();
   await expect(section.getByRole('listitem')).toHaveText(['Open this site in Safari.', 'Tap the Share button.', 'Choose “Add to Home Screen”, then “Add”.']);

@@ -5,6 +5,7 @@
  */
 import type { Locator } from '@playwright/test';
 import { expect, shell, test, useSession } from '../fixtures';
+import { paths } from '../../web/src/config/paths';
 
 test.describe.configure({ timeout: 60_000 });
 
@@ -14,7 +15,7 @@ for (const lang of ['EN', 'UR'] as const) {
   test(`the category bar scrolls sideways with a fade at the hidden end, no arrows (${lang})`, async ({ page, apiLogin }) => {
     await useSession(page, await apiLogin());
     await page.addInitScript((l) => localStorage.setItem('hisLang', l), lang);
-    await page.goto('/');
+    await page.goto(paths.home());
     await expect(page.getByTestId('balance-amount')).toHaveText(/\$[\d,]+\.\d\d/, { timeout: 20_000 });
     const viewport = shell(page).header.getByRole('navigation').locator('.scroll-row__viewport');
     await expect(rowOf(viewport)).toHaveAttribute('data-overflow-end', 'true');
@@ -43,7 +44,7 @@ for (const lang of ['EN', 'UR'] as const) {
 }
 
 test('a home strip that hides tiles fades its end', async ({ page }) => {
-  await page.goto('/');
+  await page.goto(paths.home());
   const section = page.locator('section.gx-section', { has: page.getByRole('heading', { name: 'Hot in Live Casino' }) });
   await section.scrollIntoViewIfNeeded();
   const row = section.locator('.scroll-row');

@@ -9,8 +9,9 @@
  */
 import { useMemo } from 'react';
 import { Navigate } from 'react-router-dom';
+import { paths } from '../config/paths';
 
 export function LoginRedirect({ from }: { from: string }) {
   const state = useMemo(() => ({ from }), [from]);
-  return <Navigate to="/login" replace state={state} />;
+  return <Navigate to={paths.login()} replace state={state} />;
 }

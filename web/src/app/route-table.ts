@@ -8,6 +8,7 @@
  */
 import type { ComponentType } from 'react';
 import { redirect, type RouteObject } from 'react-router-dom';
+import { CATEGORY_PATHS, type RedirectPath, type RoutePath } from '../config/paths';
 import { withChunkTimeout } from '../lib/lazy';
 import type { RouteHandle, RouteLayout } from '../session/route-handle';
 
@@ -80,7 +81,7 @@ async function lazySection(section: SectionName): Promise<{ Component: Component
   }
 }
 
-function route(path: string, section: SectionName, layout: RouteLayout, extra: Partial<Omit<AppRouteHandle, 'layout' | 'section'>> = {}): AppRoute {
+function route(path: RoutePath | '*', section: SectionName, layout: RouteLayout, extra: Partial<Omit<AppRouteHandle, 'layout' | 'section'>> = {}): AppRoute {
   return {
     path,
     // The spec writes its paths in camelCase (/pointMall, /promoDetail): matched exactly.
@@ -98,7 +99,7 @@ const registerLayout: RouteLayout = { header: true, banner: 'w_reg', footer: fal
 export const NOT_FOUND_LAYOUT: RouteLayout = { header: true, banner: null, footer: true, sideMenu: true };
 
 /** Game category routes (spec: /rng, /pvp, /live, /fish, /sports, /esports, /inhouse). */
-export const CATEGORY_ROUTES = ['/rng', '/pvp', '/live', '/fish', '/sports', '/esports', '/inhouse'] as const;
+export const CATEGORY_ROUTES = CATEGORY_PATHS;
 
 /** Every route of the spec's route table, in its order; unknown paths fall to NOT_FOUND_ROUTE. */
 export const ROUTES: readonly AppRoute[] = [
@@ -138,7 +139,7 @@ export function routeOf(pathname: string): AppRoute | undefined {
  * `/download`, and the download page is `/down` (issue 17 item 17). Not in the layout, section or
  * login-free tables: the redirect happens before the guard looks.
  */
-export const REDIRECT_TARGETS: Readonly<Record<string, string>> = { '/download': '/down' };
+export const REDIRECT_TARGETS: Readonly<Record<string, RoutePath>> = { '/download': '/down' } satisfies Record<RedirectPath, RoutePath>;
 
 /** The redirect routes of REDIRECT_TARGETS; the query string is kept. */
 export const REDIRECTS: readonly RouteObject[] = Object.entries(REDIRECT_TARGETS).map(([path, to]) => ({

@@ -23,6 +23,7 @@ import { LoginRedirect } from './login-redirect';
 import { useRouteHandle } from '../session/route-handle';
 import { NOT_FOUND_ROUTE } from './route-table';
 import { ui, useUi } from '../session/ui-store';
+import { paths } from '../config/paths';
 
 /** The route group's banners (spec section 2); nothing when the group has none. */
 function RouteBanner({ group }: { group: string }) {
@@ -36,10 +37,10 @@ function RouteBanner({ group }: { group: string }) {
   const onSelect = (b: Banner) => {
     switch (b.linkageType) {
       case 'PROMOTION':
-        return () => void navigate(`/promoDetail?id=${encodeURIComponent(b.linkage)}`);
+        return () => void navigate(paths.promoDetail(b.linkage));
       case 'GAME':
         return () => {
-          if (auth.requireLogin()) void navigate(`/game?gameId=${encodeURIComponent(b.linkage)}`);
+          if (auth.requireLogin()) void navigate(paths.game({ gameId: b.linkage }));
         };
       case 'URL':
         if (!b.linkage) return undefined;

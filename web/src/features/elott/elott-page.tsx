@@ -22,6 +22,7 @@ import type { VendorCard } from '../../api/games/types';
 import { useElottMenu } from './api/get-elott-menu';
 import '../../ui/games/games.css';
 import './elott-page.css';
+import { paths } from '../../config/paths';
 
 const LOTTERY_LANES = ['ELOTT', 'LOTT'];
 
@@ -73,7 +74,7 @@ export function ElottPage() {
           <h1 className="ex-hero__title">{t('elott.title')}</h1>
           <p className="ex-hero__sub">{t('elott.sub')}</p>
         </div>
-        <Link to="/lottery" className="btn btn--primary ex-hero__cta">
+        <Link to={paths.lottery()} className="btn btn--primary ex-hero__cta">
           {t('elott.all_lotteries')}
         </Link>
       </header>
@@ -162,7 +163,7 @@ export function ElottPage() {
                     <li key={game.gameCode}>
                       <Link
                         className="ex-lottery"
-                        to={`/lottery?${new URLSearchParams({ gameCode: game.gameCode, playType: game.defaultPlayType }).toString()}`}
+                        to={paths.lottery({ gameCode: game.gameCode, playType: game.defaultPlayType })}
                       >
                         <span className="ex-lottery__ball" aria-hidden="true">
                           {game.gameName.replace(/[^A-Za-z0-9]/g, '').slice(0, 2).toUpperCase()}

@@ -14,6 +14,7 @@ import { ui } from '../../session/ui-store';
 import { DROPDOWN_CLOSE_DELAY_MS } from '../../config/constants';
 import { Icon, type IconName } from '../../ui/icons';
 import { LabelChip } from '../../ui/label-chip';
+import { paths } from '../../config/paths';
 
 interface Item {
   key: string;
@@ -67,7 +68,7 @@ export function AvatarMenu() {
     { key: 'betting', label: t('betting_record'), icon: 'bet', run: centre('personalHistoryCopy') },
     // The points mall (issue 17 item 5): its page explains itself to a trial account.
     ...(isFlagOn(permission, 'POINTMALL3')
-      ? [{ key: 'points', label: t('points_mall'), icon: 'gift' as const, run: () => void navigate('/pointMall') }]
+      ? [{ key: 'points', label: t('points_mall'), icon: 'gift' as const, run: () => void navigate(paths.pointMall()) }]
       : []),
     ...(auth.isAgentAccount
       ? [

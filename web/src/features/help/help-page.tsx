@@ -7,6 +7,7 @@ import { ErrorState } from '../../ui/error-state';
 import { SafeHtml } from '../../ui/safe-html';
 import { Skeleton } from '../../ui/spinner';
 import './help.css';
+import { paths } from '../../config/paths';
 
 export function HelpPage() {
   const { t } = useTranslation('help');
@@ -29,7 +30,7 @@ export function HelpPage() {
           <SafeHtml html={help.data.protocol} />
         )}
         <p className="protocol__more">
-          {t('more_questions')} <Link to="/helpmc">{t('visit_centre')}</Link>
+          {t('more_questions')} <Link to={paths.helpCentre()}>{t('visit_centre')}</Link>
         </p>
       </article>
     </div>

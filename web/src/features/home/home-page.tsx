@@ -27,6 +27,7 @@ import { WinnersBoard } from './components/winners-board';
 import '../../ui/games/games.css';
 import '../../ui/games/vendor-tile.css';
 import './home-page.css';
+import { paths } from '../../config/paths';
 
 /** Categories that get their own strip of hot games, in page order. */
 const STRIP_CATEGORIES: CategoryId[] = ['LIVE', 'FISH', 'PVP', 'INHOUSE', 'SPORTS', 'ESPORTS'];
@@ -98,7 +99,7 @@ export function HomePage() {
             icon="HOT"
             tone="hot"
             title={t('sections.hot_games')}
-            more={{ to: '/rng', label: t('sections.see_all'), name: t('sections.see_all_named', { name: t('sections.hot_games') }) }}
+            more={{ to: paths.rng(), label: t('sections.see_all'), name: t('sections.see_all_named', { name: t('sections.hot_games') }) }}
           />
           {hotGames.isError ? (
             <ErrorState error={hotGames.error} onRetry={() => void hotGames.refetch()} compact />

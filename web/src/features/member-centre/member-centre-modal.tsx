@@ -37,6 +37,7 @@ import { TransferUplinePage } from './pages/transfer-upline';
 import { WithdrawPage } from './pages/withdraw';
 import { isMemberPage, MEMBER_PAGES, type MemberPage } from './types';
 import './member-centre.css';
+import { paths } from '../../config/paths';
 
 const PAGES: Record<MemberPage, ComponentType> = {
   securityCenter: SecurityCenterPage,
@@ -179,7 +180,7 @@ function ProfileCard({ member }: { member: Member }) {
           className="btn btn--ghost btn--sm mc-profile__points"
           onClick={() => {
             ui.closeCentre();
-            void navigate('/pointMall');
+            void navigate(paths.pointMall());
           }}
         >
           <Icon name="gift" size={16} />

@@ -10,6 +10,7 @@ import { Skeleton } from '../../ui/spinner';
 import { promotionQuery } from './api';
 import { JoinButton, PromoDates, PromoStatus } from './promo-parts';
 import './promotions.css';
+import { paths } from '../../config/paths';
 
 export function PromoDetailPage() {
   const { t } = useTranslation('promotions');
@@ -20,7 +21,7 @@ export function PromoDetailPage() {
 
   return (
     <div className="page page--narrow">
-      <Link to="/promotions" className="back-link">
+      <Link to={paths.promotions()} className="back-link">
         <Icon name="arrow" size={16} className="flip-rtl" />
         {t('back')}
       </Link>

@@ -14,6 +14,7 @@ import { Skeleton, SkeletonGrid } from '../../ui/spinner';
 import { promotionQuery, promotionsQuery } from './api';
 import { JoinButton, PromoDates, PromoStatus } from './promo-parts';
 import './promotions.css';
+import { paths } from '../../config/paths';
 
 function PromoModal({ id, onClose }: { id: number; onClose: () => void }) {
   const { t } = useTranslation('promotions');
@@ -72,7 +73,7 @@ export function PromotionsPage() {
         <ul className="promo-grid">
           {shown.map((p) => (
             <li key={p.id} className="promo-card">
-              <Link to={`/promoDetail?id=${p.id}`} className="promo-card__link">
+              <Link to={paths.promoDetail(p.id)} className="promo-card__link">
                 <LazyImage src={p.image} alt="" className="promo-card__image" />
                 <div className="promo-card__body">
                   <PromoStatus status={p.status} />

@@ -15,6 +15,7 @@ import { Skeleton } from '../../ui/spinner';
 import { newPlayerPromotionsQuery } from './api/register';
 import { RegisterForm } from './register-form';
 import './register.css';
+import { paths } from '../../config/paths';
 
 /**
  * Third-party sign-in links as brand resources. The contract has no such resource types yet, so
@@ -62,7 +63,7 @@ export function RegisterPage() {
                 id: p.id,
                 image: p.image,
                 title: p.title,
-                onSelect: () => void navigate(`/promoDetail?id=${p.id}`),
+                onSelect: () => void navigate(paths.promoDetail(p.id)),
               }))}
             />
           ) : null}

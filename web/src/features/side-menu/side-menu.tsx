@@ -24,6 +24,7 @@ import { useAfterFirstPaint } from '../../ui/after-first-paint';
 import { LazyImage } from '../../ui/lazy-image';
 import { FlyoutPanel, useFlyout } from './flyout';
 import './side-menu.css';
+import { paths } from '../../config/paths';
 
 const CATEGORY_ICONS: Record<NavCategoryId, IconName> = {
   INHOUSE: 'inhouse',
@@ -174,7 +175,7 @@ export function SideMenu() {
             </NavLink>
           </li>
           <li {...flyout.anchorProps('INHOUSE')}>
-            <NavLink to="/inhouse" className="side-menu__item" aria-haspopup={inHouse && !phone ? 'true' : undefined} title={mini ? t('common:category_INHOUSE') : undefined}>
+            <NavLink to={paths.inhouse()} className="side-menu__item" aria-haspopup={inHouse && !phone ? 'true' : undefined} title={mini ? t('common:category_INHOUSE') : undefined}>
               <Entry icon="inhouse" label={t('common:category_INHOUSE')} />
               {inHouse ? <Icon name="chevron" size={14} className="side-menu__chevron flip-rtl" /> : null}
             </NavLink>
@@ -212,13 +213,13 @@ export function SideMenu() {
             </li>
           ) : null}
           <li>
-            <NavLink to="/promotions" className="side-menu__item" title={mini ? t('common:nav_promotions') : undefined}>
+            <NavLink to={paths.promotions()} className="side-menu__item" title={mini ? t('common:nav_promotions') : undefined}>
               <Entry icon="promotions" label={t('common:nav_promotions')} />
             </NavLink>
           </li>
           {isFlagOn(permission, 'POINTMALL3') ? (
             <li>
-              <NavLink to="/pointMall" className="side-menu__item" title={mini ? t('sideMenu:points_mall') : undefined}>
+              <NavLink to={paths.pointMall()} className="side-menu__item" title={mini ? t('sideMenu:points_mall') : undefined}>
                 <Entry icon="gift" label={t('sideMenu:points_mall')} />
               </NavLink>
             </li>
@@ -337,13 +338,13 @@ export function SideMenu() {
                 ) : null}
                 <li className="flyout__separator" role="presentation" />
                 <li>
-                  <Link to="/helpmc?category=1" className="flyout__option" onClick={flyout.close}>
+                  <Link to={paths.helpCentre({ category: 1 })} className="flyout__option" onClick={flyout.close}>
                     <Icon name="info" size={18} />
                     {t('sideMenu:platform_info')}
                   </Link>
                 </li>
                 <li>
-                  <Link to="/helpmc" className="flyout__option" onClick={flyout.close}>
+                  <Link to={paths.helpCentre()} className="flyout__option" onClick={flyout.close}>
                     <Icon name="book" size={18} />
                     {t('sideMenu:help_centre')}
                   </Link>
@@ -353,7 +354,7 @@ export function SideMenu() {
           </li>
 
           <li {...flyout.anchorProps('download')}>
-            <NavLink to="/down" className="side-menu__item" aria-haspopup={phone ? undefined : 'true'} title={mini ? t('sideMenu:app_download') : undefined}>
+            <NavLink to={paths.download()} className="side-menu__item" aria-haspopup={phone ? undefined : 'true'} title={mini ? t('sideMenu:app_download') : undefined}>
               <Entry icon="download" label={t('sideMenu:app_download')} />
             </NavLink>
             {android || mobileConfig ? (
@@ -387,7 +388,7 @@ export function SideMenu() {
                     <Icon name="help" size={16} />
                     {t('sideMenu:how_to_install')}
                   </button>
-                  <Link to="/down" className="flyout__more" onClick={flyout.close}>
+                  <Link to={paths.download()} className="flyout__more" onClick={flyout.close}>
                     {t('sideMenu:download_page')}
                     <Icon name="chevron" size={14} className="flip-rtl" />
                   </Link>

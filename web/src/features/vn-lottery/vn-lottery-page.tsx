@@ -17,6 +17,7 @@ import type { Numero, VnGame } from './types';
 import { formatDate } from '../../ui/format';
 import '../../ui/lottery/lottery-sections.css';
 import './vn-lottery-page.css';
+import { paths } from '../../config/paths';
 
 function hueOf(code: string): number {
   let h = 11;
@@ -121,7 +122,7 @@ export function VnLotteryPage() {
             {next !== undefined ? <Countdown key={`${gameCode}-${next}`} next={next} onDue={refresh} /> : null}
             <Link
               className="btn btn--primary vx-head__bet"
-              to={`/lottery?${new URLSearchParams({ gameCode: current.game.gameCode, playType: current.game.defaultPlayType }).toString()}`}
+              to={paths.lottery({ gameCode: current.game.gameCode, playType: current.game.defaultPlayType })}
             >
               {t('vn.bet_now')}
             </Link>

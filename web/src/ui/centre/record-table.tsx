@@ -3,6 +3,7 @@
  * failure with a retry, an empty state, and the shared pagination (spec section 9: page range 3,
  * margin pages 1).
  */
+import type { UseQueryResult } from '@tanstack/react-query';
 import type { TypeOptions } from 'i18next';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -52,6 +53,28 @@ export interface RecordTableProps<T> {
   totalPages?: number;
   onPage?: (page: number) => void;
   footer?: ReactNode;
+}
+
+/** A page of records as the centres' paged calls answer it. */
+export interface RecordPage<T> {
+  list: T[];
+  totalPages: number;
+  totalCount?: number;
+}
+
+/** What the table shows of a call in flight: pending, refetching, failed (with its retry). */
+export function queryState(query: Pick<UseQueryResult, 'isPending' | 'isFetching' | 'error' | 'refetch'>) {
+  return {
+    isPending: query.isPending,
+    isFetching: query.isFetching,
+    error: query.error,
+    onRetry: () => void query.refetch(),
+  };
+}
+
+/** The table's rows, state and page count from a paged record call. */
+export function pagedQuery<T>(query: UseQueryResult<RecordPage<T>>) {
+  return { ...queryState(query), rows: query.data?.list, totalPages: query.data?.totalPages ?? 1 };
 }
 
 const SKELETON_ROWS = 6;

@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { PageHead } from '../../../ui/centre/parts';
-import { RecordTable, type Column } from '../../../ui/centre/record-table';
+import { pagedQuery, RecordTable, type Column, type RecordPage } from '../../../ui/centre/record-table';
 import type { TeamReportParams } from '../api/get-team-betting';
 import { AccountFilter } from './account-filter';
 
@@ -23,12 +23,6 @@ export function useTeamReportFilter() {
   return { account, changeAccount, page, setPage, params };
 }
 
-interface ReportPage<T> {
-  list: T[];
-  totalPages: number;
-  totalCount?: number;
-}
-
 export function TeamReport<T>({
   title,
   lead,
@@ -40,7 +34,7 @@ export function TeamReport<T>({
   title: string;
   lead: string;
   filter: ReturnType<typeof useTeamReportFilter>;
-  query: UseQueryResult<ReportPage<T>>;
+  query: UseQueryResult<RecordPage<T>>;
   columns: readonly Column<T>[];
   rowKey: (row: T) => string | number;
 }) {
@@ -55,15 +49,10 @@ export function TeamReport<T>({
         ns="agentCentre"
         caption={title}
         columns={columns}
-        rows={query.data?.list}
         rowKey={rowKey}
-        isPending={query.isPending}
-        isFetching={query.isFetching}
-        error={query.error}
-        onRetry={() => void query.refetch()}
+        {...pagedQuery(query)}
         empty={t('reports.empty')}
         page={filter.page}
-        totalPages={query.data?.totalPages ?? 1}
         onPage={filter.setPage}
       />
       {query.data?.totalCount !== undefined ? (

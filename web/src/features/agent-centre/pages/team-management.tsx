@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { memberInfoQuery } from '../../../api/queries/member';
 import { PageHead, useMoney, When } from '../../../ui/centre/parts';
-import { RecordTable, type Column } from '../../../ui/centre/record-table';
+import { pagedQuery, RecordTable, type Column } from '../../../ui/centre/record-table';
 import { formatDate, formatNumber } from '../../../ui/format';
 import { useDownlines } from '../api/get-downlines';
 import { AccountFilter } from '../components/account-filter';
@@ -151,15 +151,10 @@ export function TeamManagementPage() {
         ns="agentCentre"
         caption={t('menu.downlineManagmentView')}
         columns={columns}
-        rows={downlines.data?.list}
         rowKey={(d) => d.account}
-        isPending={downlines.isPending}
-        isFetching={downlines.isFetching}
-        error={downlines.error}
-        onRetry={() => void downlines.refetch()}
+        {...pagedQuery(downlines)}
         empty={search ? t('team.no_match') : t('team.empty')}
         page={page}
-        totalPages={downlines.data?.totalPages ?? 1}
         onPage={setPage}
       />
       {downlines.data ? (

@@ -4,12 +4,12 @@
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { translateContent } from '../../../i18n';
-import { Amount, Badge, PageHead, useMoney, When } from '../../../ui/centre/parts';
-import { RecordTable, type Column } from '../../../ui/centre/record-table';
+import { Badge, PageHead } from '../../../ui/centre/parts';
+import { useTransactionColumns } from '../../../ui/centre/record-columns';
+import { pagedQuery, RecordTable } from '../../../ui/centre/record-table';
 import { useAccountRecords } from '../api/get-account-records';
 import { DateFilter, defaultDateFilter, type DateFilterValue } from '../components/date-filter';
-import { kindLabel, TRANSACTION_KINDS, txStatusLabel, txStatusTone } from '../labels';
+import { kindLabel, TRANSACTION_KINDS } from '../labels';
 import type { Transaction } from '../types';
 import { cleanRemark, withdrawalState } from '../withdrawal';
 
@@ -18,7 +18,6 @@ export function AccountRecordPage() {
   const [range, setRange] = useState<DateFilterValue>(defaultDateFilter);
   const [kind, setKind] = useState('');
   const [page, setPage] = useState(1);
-  const money = useMoney();
   const records = useAccountRecords({
     startTime: range.startTime,
     endTime: range.endTime,
@@ -26,44 +25,14 @@ export function AccountRecordPage() {
     ...(kind ? { kind } : {}),
   });
 
-  const columns: Column<Transaction>[] = [
-    { key: 'time', header: t('col.time'), cell: (r) => <When ms={r.time} /> },
-    {
-      key: 'kind',
-      header: t('col.type'),
-      cell: (r) => (
-        <span className={`centre-kind centre-kind--${r.kind}`}>{kindLabel(t, r.kind)}</span>
-      ),
-    },
-    {
-      key: 'amount',
-      header: t('col.amount'),
-      numeric: true,
-      cell: (r) => <Amount value={r.amount} />,
-    },
-    {
-      key: 'after',
-      header: t('col.balance_after'),
-      numeric: true,
-      cell: (r) => <bdi dir="ltr">{money(r.balanceAfter)}</bdi>,
-    },
-    {
-      key: 'status',
-      header: t('col.status'),
-      cell: (r) =>
-        r.kind === 'withdraw' && withdrawalState(r) === 'auto_received' ? (
-          <Badge tone="info">{t('withdraw.state.auto_received')}</Badge>
-        ) : (
-          <Badge tone={txStatusTone(r.status)}>{txStatusLabel(t, r.status)}</Badge>
-        ),
-    },
-    {
-      key: 'remark',
-      header: t('col.remark'),
-      wrap: true,
-      cell: (r) => <bdi>{translateContent(cleanRemark(r.remark))}</bdi>,
-    },
-  ];
+  const columns = useTransactionColumns<Transaction>('memberCentre', {
+    // A withdrawal confirmed by time rather than by the member says so.
+    status: (r) =>
+      r.kind === 'withdraw' && withdrawalState(r) === 'auto_received' ? (
+        <Badge tone="info">{t('withdraw.state.auto_received')}</Badge>
+      ) : undefined,
+    remark: (r) => cleanRemark(r.remark),
+  });
 
   return (
     <>
@@ -98,15 +67,10 @@ export function AccountRecordPage() {
         ns="memberCentre"
         caption={t('menu.transactionHistory')}
         columns={columns}
-        rows={records.data?.list}
         rowKey={(r) => r.id}
-        isPending={records.isPending}
-        isFetching={records.isFetching}
-        error={records.error}
-        onRetry={() => void records.refetch()}
+        {...pagedQuery(records)}
         empty={t('records.empty')}
         page={page}
-        totalPages={records.data?.totalPages ?? 1}
         onPage={setPage}
       />
       {records.data ? (

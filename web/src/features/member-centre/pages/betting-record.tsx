@@ -1,13 +1,12 @@
 /** Betting record (personalHistoryCopy): the member's bets in a date range, optionally one provider. */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { translateContent } from '../../../i18n';
-import { Amount, PageHead, useMoney, When } from '../../../ui/centre/parts';
-import { RecordTable, type Column } from '../../../ui/centre/record-table';
+import { PageHead } from '../../../ui/centre/parts';
+import { useBetColumns } from '../../../ui/centre/record-columns';
+import { pagedQuery, RecordTable } from '../../../ui/centre/record-table';
 import { useBettingRecords } from '../api/get-betting-records';
 import { useMerchantWallet } from '../api/get-merchant-wallet';
 import { DateFilter, defaultDateFilter, type DateFilterValue } from '../components/date-filter';
-import { gameTypeLabel } from '../labels';
 import type { BetRecord } from '../types';
 
 export function BettingRecordPage() {
@@ -16,7 +15,6 @@ export function BettingRecordPage() {
   const [vendor, setVendor] = useState('');
   const [page, setPage] = useState(1);
   const wallet = useMerchantWallet();
-  const money = useMoney();
   const records = useBettingRecords({
     startTime: range.startTime,
     endTime: range.endTime,
@@ -24,45 +22,7 @@ export function BettingRecordPage() {
     ...(vendor ? { vendor } : {}),
   });
 
-  const columns: Column<BetRecord>[] = [
-    { key: 'time', header: t('col.time'), cell: (r) => <When ms={r.time} /> },
-    {
-      key: 'game',
-      header: t('col.game'),
-      cell: (r) => (
-        <div className="centre-cell-2">
-          <bdi className="centre-cell-2__main">{translateContent(r.gameName)}</bdi>
-          <span>
-            {r.vendor} · {gameTypeLabel(t, r.gameType)}
-          </span>
-        </div>
-      ),
-    },
-    {
-      key: 'bet',
-      header: t('col.bet'),
-      numeric: true,
-      cell: (r) => <bdi dir="ltr">{money(r.betAmount)}</bdi>,
-    },
-    {
-      key: 'valid',
-      header: t('col.valid_bet'),
-      numeric: true,
-      cell: (r) => <bdi dir="ltr">{money(r.validBet)}</bdi>,
-    },
-    {
-      key: 'win',
-      header: t('col.win'),
-      numeric: true,
-      cell: (r) => <bdi dir="ltr">{money(r.winAmount)}</bdi>,
-    },
-    {
-      key: 'profit',
-      header: t('col.profit'),
-      numeric: true,
-      cell: (r) => <Amount value={r.profit} />,
-    },
-  ];
+  const columns = useBetColumns<BetRecord>('memberCentre');
 
   return (
     <>
@@ -97,15 +57,10 @@ export function BettingRecordPage() {
         ns="memberCentre"
         caption={t('menu.personalHistoryCopy')}
         columns={columns}
-        rows={records.data?.list}
         rowKey={(r) => r.id}
-        isPending={records.isPending}
-        isFetching={records.isFetching}
-        error={records.error}
-        onRetry={() => void records.refetch()}
+        {...pagedQuery(records)}
         empty={t('records.empty')}
         page={page}
-        totalPages={records.data?.totalPages ?? 1}
         onPage={setPage}
       />
       {records.data ? (

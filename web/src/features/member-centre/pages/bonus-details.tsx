@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { translateContent } from '../../../i18n';
 import { Amount, Badge, PageHead, When } from '../../../ui/centre/parts';
-import { RecordTable, type Column } from '../../../ui/centre/record-table';
+import { pagedQuery, RecordTable, type Column } from '../../../ui/centre/record-table';
 import { useBonusDetails } from '../api/get-bonus-details';
 import { DateFilter, defaultDateFilter, type DateFilterValue } from '../components/date-filter';
 import { kindLabel, txStatusLabel, txStatusTone } from '../labels';
@@ -61,15 +61,10 @@ export function BonusDetailsPage() {
         ns="memberCentre"
         caption={t('menu.bonusDetails')}
         columns={columns}
-        rows={records.data?.list}
         rowKey={(r) => r.id}
-        isPending={records.isPending}
-        isFetching={records.isFetching}
-        error={records.error}
-        onRetry={() => void records.refetch()}
+        {...pagedQuery(records)}
         empty={t('records.bonus_empty')}
         page={page}
-        totalPages={records.data?.totalPages ?? 1}
         onPage={setPage}
       />
       {records.data ? (

@@ -9,6 +9,7 @@ import { translateContent } from '../../../i18n';
 import { ui } from '../../../session/ui-store';
 import { useRuleForm } from '../../../ui/account-form/rule-form';
 import { Field, PageHead, useMoney } from '../../../ui/centre/parts';
+import { AmountField } from '../../../ui/centre/wallet-fields';
 import { ErrorState } from '../../../ui/error-state';
 import { Skeleton } from '../../../ui/spinner';
 import { parseAmount, refuseAmount } from '../amount';
@@ -140,7 +141,7 @@ export function DepositPage() {
         </fieldset>
 
         <div className="centre-card centre-card--pad centre-form">
-          <Field
+          <AmountField
             label={t('form.amount')}
             error={error('amount') ?? (serverFields.has('amount') ? errorText(deposit.error) : null)}
             hint={
@@ -151,20 +152,8 @@ export function DepositPage() {
                   })
                 : null
             }
-          >
-            {({ id, describedBy, invalid }) => (
-              <input
-                id={id}
-                inputMode="decimal"
-                autoComplete="off"
-                placeholder="0.00"
-                {...input('amount')}
-                aria-describedby={describedBy}
-                aria-invalid={invalid || undefined}
-                dir="ltr"
-              />
-            )}
-          </Field>
+            input={input('amount')}
+          />
           {quick.length > 0 ? (
             <div className="mc-quick" role="group" aria-label={t('deposit.quick')}>
               {quick.map((a) => (

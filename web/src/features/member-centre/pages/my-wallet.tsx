@@ -10,6 +10,7 @@ import { balanceQuery } from '../../../api/queries/member';
 import { ui } from '../../../session/ui-store';
 import { useRuleForm } from '../../../ui/account-form/rule-form';
 import { Field, PageHead, Stat, useMoney } from '../../../ui/centre/parts';
+import { AmountField } from '../../../ui/centre/wallet-fields';
 import { Icon } from '../../../ui/icons';
 import { Skeleton } from '../../../ui/spinner';
 import { toast } from '../../../ui/toast';
@@ -182,25 +183,13 @@ export function MyWalletPage() {
                 </select>
               )}
             </Field>
-            <Field
+            <AmountField
               label={t('form.amount')}
               error={
                 error('amount') ?? (serverFields.has('amount') ? errorText(transfer.error) : null)
               }
-            >
-              {({ id, describedBy, invalid }) => (
-                <input
-                  id={id}
-                  inputMode="decimal"
-                  autoComplete="off"
-                  placeholder="0.00"
-                  {...input('amount')}
-                  aria-describedby={describedBy}
-                  aria-invalid={invalid || undefined}
-                  dir="ltr"
-                />
-              )}
-            </Field>
+              input={input('amount')}
+            />
           </div>
           <p className="mc-transfer-path" aria-live="polite">
             <span>

@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Amount, PageHead, Stat, useMoney } from '../../../ui/centre/parts';
-import { RecordTable, type Column } from '../../../ui/centre/record-table';
+import { queryState, RecordTable, type Column } from '../../../ui/centre/record-table';
 import { Skeleton } from '../../../ui/spinner';
 import { usePersonalProfit } from '../api/get-personal-profit';
 import { PROFIT_DAYS_PAGE_SIZE } from '../constants';
@@ -81,10 +81,7 @@ export function PersonalProfitPage() {
         columns={columns}
         rows={shown}
         rowKey={(d) => d.day}
-        isPending={profit.isPending}
-        isFetching={profit.isFetching}
-        error={profit.error}
-        onRetry={() => void profit.refetch()}
+        {...queryState(profit)}
         empty={t('records.empty')}
         page={page}
         totalPages={totalPages}

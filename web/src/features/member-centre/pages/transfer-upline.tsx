@@ -6,9 +6,10 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { memberInfoQuery } from '../../../api/queries/member';
 import { validateField } from '../../../../../openapi/field-rules';
-import { PaymentPasswordField, paymentPasswordRule } from '../../../ui/account-form/payment-password-field';
+import { paymentPasswordRule } from '../../../ui/account-form/payment-password-field';
 import { useRuleForm } from '../../../ui/account-form/rule-form';
-import { Field, PageHead, Stat, useMoney } from '../../../ui/centre/parts';
+import { PageHead, Stat, useMoney } from '../../../ui/centre/parts';
+import { AmountField, WalletPasswordField } from '../../../ui/centre/wallet-fields';
 import { Skeleton } from '../../../ui/spinner';
 import { toast } from '../../../ui/toast';
 import { parseAmount, refuseAmount } from '../amount';
@@ -77,27 +78,14 @@ export function TransferUplinePage() {
         <p className="notice notice--warning">{t('withdraw.no_payment_password')}</p>
       ) : null}
       <form className="centre-card centre-card--pad centre-form" onSubmit={(e) => void submit(e)} noValidate>
-        <Field
+        <AmountField
           label={t('form.amount')}
           error={error('amount') ?? (serverFields.has('amount') ? errorText(transfer.error) : null)}
-        >
-          {({ id, describedBy, invalid }) => (
-            <input
-              id={id}
-              inputMode="decimal"
-              autoComplete="off"
-              placeholder="0.00"
-              {...input('amount')}
-              aria-describedby={describedBy}
-              aria-invalid={invalid || undefined}
-              dir="ltr"
-            />
-          )}
-        </Field>
-        <PaymentPasswordField
-          {...bind('paymentPassword')}
+          input={input('amount')}
+        />
+        <WalletPasswordField
+          field={bind('paymentPassword')}
           label={t('form.payment_password')}
-          className="centre-field"
           error={
             error('paymentPassword') ??
             (serverFields.has('paymentPassword') ? errorText(transfer.error) : undefined)

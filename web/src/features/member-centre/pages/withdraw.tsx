@@ -9,10 +9,11 @@ import { useTranslation } from 'react-i18next';
 import { memberInfoQuery } from '../../../api/queries/member';
 import { translateContent } from '../../../i18n';
 import { validateField } from '../../../../../openapi/field-rules';
-import { PaymentPasswordField, paymentPasswordRule } from '../../../ui/account-form/payment-password-field';
+import { paymentPasswordRule } from '../../../ui/account-form/payment-password-field';
 import { useRuleForm } from '../../../ui/account-form/rule-form';
-import { Badge, Field, PageHead, Stat, useMoney, When } from '../../../ui/centre/parts';
-import { RecordTable, type Column } from '../../../ui/centre/record-table';
+import { Badge, PageHead, Stat, useMoney, When } from '../../../ui/centre/parts';
+import { AmountField, WalletPasswordField } from '../../../ui/centre/wallet-fields';
+import { pagedQuery, RecordTable, type Column } from '../../../ui/centre/record-table';
 import { confirmDialog } from '../../../ui/dialog';
 import { ErrorState } from '../../../ui/error-state';
 import { formatDate } from '../../../ui/format';
@@ -116,7 +117,7 @@ export function WithdrawPage() {
         <h4 className="centre-card__title" id="mc-withdraw-form">
           {t('withdraw.form_title')}
         </h4>
-        <Field
+        <AmountField
           label={t('form.amount')}
           error={error('amount') ?? (serverFields.has('amount') ? errorText(withdraw.error) : null)}
           hint={
@@ -135,20 +136,8 @@ export function WithdrawPage() {
               </button>
             ) : null
           }
-        >
-          {({ id, describedBy, invalid }) => (
-            <input
-              id={id}
-              inputMode="decimal"
-              autoComplete="off"
-              placeholder="0.00"
-              {...input('amount')}
-              aria-describedby={describedBy}
-              aria-invalid={invalid || undefined}
-              dir="ltr"
-            />
-          )}
-        </Field>
+          input={input('amount')}
+        />
 
         <fieldset className="mc-fieldset">
           <legend className="field__label">{t('withdraw.account')}</legend>
@@ -181,10 +170,9 @@ export function WithdrawPage() {
           {error('accountId') ? <p className="field__error">{error('accountId')}</p> : null}
         </fieldset>
 
-        <PaymentPasswordField
-          {...bind('paymentPassword')}
+        <WalletPasswordField
+          field={bind('paymentPassword')}
           label={t('form.payment_password')}
-          className="centre-field"
           error={
             error('paymentPassword') ??
             (serverFields.has('paymentPassword') ? errorText(withdraw.error) : undefined)
@@ -305,15 +293,10 @@ function WithdrawalHistory({ autoReceiveMinutes }: { autoReceiveMinutes: number 
         ns="memberCentre"
         caption={t('withdraw.history')}
         columns={columns}
-        rows={records.data?.list}
         rowKey={(r) => r.id}
-        isPending={records.isPending}
-        isFetching={records.isFetching}
-        error={records.error}
-        onRetry={() => void records.refetch()}
+        {...pagedQuery(records)}
         empty={t('withdraw.history_empty')}
         page={page}
-        totalPages={records.data?.totalPages ?? 1}
         onPage={setPage}
       />
     </section>
