@@ -5,7 +5,7 @@ import { op } from './define';
 
 export const LoginRequestSchema = Type.Object(
   {
-    // Optional with its default (issue 12 item 4): the server has always taken a body without it as
+    // Optional with its default: the server has always taken a body without it as
     // a username login, and a required property with a default would say otherwise.
     type: Type.Optional(
       Type.Union([Type.Literal('username'), Type.Literal('sms')], {
