@@ -7,7 +7,7 @@
 import { useMatches } from 'react-router-dom';
 import type { ModalName } from './ui-store';
 
-/** Which shell parts a route shows (spec section 2 route table and banner groups). */
+/** Which shell parts a route shows (the route table and its banner groups). */
 export interface RouteLayout {
   /** Top header bar. */
   header: boolean;

@@ -14,7 +14,7 @@ export interface FavouritesParams {
 }
 
 /**
- * Favourite games, read at value.content (spec section 7: clientType, platform flash, language,
+ * Favourite games, read at value.content (clientType, platform flash, language,
  * gameType RNG; the token travels in the Authorization header).
  */
 export const favouritesOptions = ({ token, language, gameType = 'RNG' }: FavouritesParams) =>

@@ -1,6 +1,6 @@
 /**
- * Business constants of the agent centre (style.md habit 6), named as the spec names them. Shared
- * numbers of spec section 9 stay in `config/constants.ts`.
+ * Business constants of the agent centre (named, never literals in components). Shared
+ * numbers stay in `config/constants.ts`.
  */
 import type { SalaryKind } from './types';
 

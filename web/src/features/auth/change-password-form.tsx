@@ -1,5 +1,5 @@
 /**
- * Change password (spec sections 4 and 5): old password (required unless already known, as right
+ * Change password: old password (required unless already known, as right
  * after the login that forced the change), new password (required plus the password rule) and its
  * confirmation (required and equal; 'Confirmation password incorrect' otherwise). The server ends
  * every session of the account on success; the caller opens the login modal again.

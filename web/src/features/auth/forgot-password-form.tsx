@@ -1,5 +1,5 @@
 /**
- * Forgot password (spec sections 4 and 5): by email (username and email, sent form-encoded) or, with
+ * Forgot password: by email (username and email, sent form-encoded) or, with
  * CHNGPASSVERIF3, by mobile (mobile number, SMS code with a countdown until the returned expiration
  * time, and a new password). A phone reset answers a session token: the player is logged in and
  * sent to /.

@@ -1,5 +1,5 @@
 /**
- * The login form (spec sections 4 and 5): username mode, and SMS-code mode when MOBILEVERCODELOGIN3
+ * The login form: username mode, and SMS-code mode when MOBILEVERCODELOGIN3
  * is on (mobile number with its country code, SMS code with the send button and countdown). A
  * failure whose error value carries `captcha: true` shows the captcha box. Remember me keeps the
  * mode, username and mobile details for one day, never the password (see remember-me.ts).

@@ -1,5 +1,5 @@
 /**
- * The registration payload (spec sections 3 and 7), built from what the form shows and what the
+ * The registration payload, built from what the form shows and what the
  * player typed. Pure: no React, no globals (the page address comes in), so it is unit-tested.
  */
 import type { FieldRule } from '../../../../openapi/field-rules';

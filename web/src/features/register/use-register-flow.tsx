@@ -1,5 +1,5 @@
 /**
- * The registration sequence of spec section 4, apart from the form that feeds it: the affiliate
+ * The registration sequence, apart from the form that feeds it: the affiliate
  * link's check, the check of a typed affiliate code, the account notice of mobile registration,
  * the submit (captcha answer and SMS code travel with it), then the steps after registering (load
  * the user info, close the login popup, go home, show the success modal).

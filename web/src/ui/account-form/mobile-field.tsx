@@ -1,5 +1,5 @@
 /**
- * The mobile number with its country-code picker in front (flag and dialing code, spec section 2).
+ * The mobile number with its country-code picker in front (flag and dialing code).
  * The number travels without the dialing code; the dialing code goes separately.
  */
 import { useQuery } from '@tanstack/react-query';

@@ -29,7 +29,7 @@ export interface TextFieldProps
   inputRef?: Ref<HTMLInputElement>;
 }
 
-/** The placeholder as the spec wants it: '* ' before a required field's text. */
+/** The placeholder of a field: '* ' before a required field's text. */
 export function starred(text: string, required: boolean | undefined): string {
   return required ? `* ${text}` : text;
 }
