@@ -1,5 +1,5 @@
 /**
- * Constants of the web app. The spec's business constants (section 9, account types of section 4)
+ * Constants of the web app. The portal's business constants (limits, account types)
  * are the shared kernel's (openapi/constants.ts), re-exported here so components import one module;
  * the rest are the web app's own.
  */

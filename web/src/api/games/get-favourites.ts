@@ -9,7 +9,7 @@ export const favouritesKey = (token: string | null) => ['me', 'games', 'favourit
 export interface FavouritesParams {
   token: string | null;
   language: string;
-  /** Spec section 7 sends gameType RNG; a lobby of another category asks for its own type. */
+  /** The favourites call sends gameType RNG by default; a lobby of another category asks for its own type. */
   gameType?: string;
 }
 

@@ -50,7 +50,7 @@ export function ChangePasswordForm({
 
   const message = (error: FieldError | null): string | undefined => {
     if (!error) return undefined;
-    // Spec section 8: a mismatch here reads 'Confirmation password incorrect'.
+    // A mismatch here reads 'Confirmation password incorrect'.
     if (error.messageKey === 'inconsistent_twice') return t('errors:confirm_password_incorrect');
     return fieldMessage(error);
   };

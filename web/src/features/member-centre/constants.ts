@@ -3,7 +3,7 @@
  * `config/constants.ts`; these are the centre's own.
  */
 
-/** Spec sections 5 and 9: an activity comment (remark) is at most 140 characters. */
+/** An activity comment (remark) is at most 140 characters. */
 export const ACTIVITY_COMMENT_MAX_LENGTH = 140;
 /** Rows per page of the record tables inside the centre (the modal shows ten without scrolling far). */
 export const RECORD_PAGE_SIZE = 10;

@@ -138,7 +138,7 @@ export function RegisterForm({ inModal }: { inModal: boolean }) {
   const sendCode = () =>
     sms.trigger(
       () => sendRegisterSms(values.mobileNum ?? '', values.dialingCode, kind === 'registerMobile' ? 'MOBILENUMREG3' : 'USERNAMEREG3'),
-      // Spec section 5: the mobile number must be valid before an SMS is sent.
+      // The mobile number must be valid before an SMS is sent.
       () => mobileReadyForSms(rf, required(ruleOf(settings.data?.rules, 'mobileNum')), label('mobileNum'), formRef.current),
     );
 

@@ -21,7 +21,7 @@ import { buildRegisterPayload, type AffiliateState, type RegisterPayloadInput } 
 
 export type RegisterStep = 'idle' | 'checking' | 'submitting' | 'finishing';
 
-/** Spec section 8: 'invitation_code_error' is a warning dialog. */
+/** 'invitation_code_error' is a warning dialog. */
 export function showInvitationError(): Promise<boolean> {
   return alertDialog({
     title: i18n.t('common:notice'),

@@ -54,7 +54,7 @@ export function bindMobile<V extends TextValues & MobileKeys>(rf: RuleForm<V>) {
 }
 
 /**
- * Spec section 5: the mobile number must be valid before an SMS is sent. Judges it by `rule`, marks
+ * The mobile number must be valid before an SMS is sent. Judges it by `rule`, marks
  * the field (and focuses it) when it is not, clears an old mark when it is.
  */
 export function mobileReadyForSms<V extends TextValues & MobileKeys>(

@@ -50,7 +50,7 @@ export function useSmsSender(): SmsSender {
     const start = Date.now();
     if (busy.current || endsAt > start) return;
     if (precheck && !precheck()) return;
-    // Spec section 9: the request is throttled to once per 1000 ms.
+    // The request is throttled to once per 1000 ms.
     if (start - lastRequest.current < SMS_THROTTLE_MS) return;
     lastRequest.current = start;
     busy.current = true;
