@@ -47,7 +47,7 @@ export interface OperationDef<
   encrypted?: boolean;
   /** The body is application/x-www-form-urlencoded (forgot password by email). */
   formEncoded?: boolean;
-  /** The spec gives no path for this call: ours follows the gateway's naming and is marked x-inferred. */
+  /** The product's API reference gives no path for this call: ours follows the gateway's naming and is marked x-inferred. */
   inferred?: boolean;
   /** Extra request headers this call needs (free play: X-Gateway-Version). */
   headers?: TObject;

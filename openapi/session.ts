@@ -1,4 +1,4 @@
-/** Session area: RSA key, login (username or SMS), free play, logout. Spec section 7 and 4. */
+/** Session area: RSA key, login (username or SMS), free play, logout. */
 import { Type, type Static } from '@sinclair/typebox';
 import { MOBILE_NUMBER_PATTERN } from './constants';
 import { op } from './define';

@@ -1,4 +1,4 @@
-/** Verification area: SMS codes and the captcha. Spec sections 4, 7 and 8. */
+/** Verification area: SMS codes and the captcha. */
 import { Type } from '@sinclair/typebox';
 import { MOBILE_NUMBER_PATTERN } from './constants';
 import { op } from './define';

@@ -141,7 +141,7 @@ export async function memberRoutes(app: FastifyInstance): Promise<void> {
       if (invalid) throw invalid;
       checkRegisterCaptcha(sim, request, body.captcha);
       if (sim.flag('REGMOBVERF3')) sim.sms.verify('register', mobile, body.verificationCode);
-      // Spec section 4: the generated account number equals the mobile number.
+      // The generated account number equals the mobile number.
       if (sim.findAccount(mobile) || sim.findByMobile(mobile)) {
         throw refused('member.mobile.exists', 'Mobile number already registered', { fields: [{ field: 'body/mobileNum', message: 'already registered' }] });
       }
@@ -189,7 +189,7 @@ export async function memberRoutes(app: FastifyInstance): Promise<void> {
       sim.setPassword(account, body.newPassword);
       loginFailures(sim).clear(account.account);
       sim.sessions.revokeAccount(account.account);
-      // Spec section 4: after a phone reset the player is logged in automatically.
+      // After a phone reset the player is logged in automatically.
       return { token: sim.sessions.create(account.account, 'phone-reset').token, account: account.account };
     },
 
