@@ -389,8 +389,8 @@ export function validateConfirm(
 }
 
 /**
- * Keys the form requires whenever they are shown, whatever the rule's `required` says (spec
- * section 5, "Form"): username, password and its confirmation, the SMS code and the captcha.
+ * Keys the form requires whenever they are shown, whatever the rule's `required` says:
+ * username, password and its confirmation, the SMS code and the captcha.
  */
 const ALWAYS_REQUIRED: ReadonlySet<string> = new Set([
   'username',

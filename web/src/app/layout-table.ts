@@ -17,5 +17,5 @@ export function layoutFor(pathname: string): RouteLayout {
   return (routeOf(pathname) ?? NOT_FOUND_ROUTE).handle.layout;
 }
 
-/** Paths open without a token when the brand logs in before home (spec "Route guard"). */
+/** Paths open without a token when the brand logs in before home. */
 export const LOGIN_FREE_PATHS: readonly string[] = ROUTES.filter((r) => r.handle.loginFree).map((r) => r.path);

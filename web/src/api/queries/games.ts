@@ -24,7 +24,7 @@ export const vendorsQuery = queryOptions({
   staleTime: 5 * 60_000,
 });
 
-/** Navigation category ids, in the side menu's spec order. */
+/** Navigation category ids, in the side menu's order. */
 export type NavCategoryId = 'INHOUSE' | 'LOTTERY' | 'LIVE' | 'SPORTS' | 'FISH' | 'RNG' | 'PVP' | 'ESPORTS';
 
 /** A vendor of a navigation category with where its icon leads. */

@@ -1,6 +1,6 @@
 /**
- * One labelled input of the account forms: a required field's placeholder starts with a star (spec
- * section 2), its error shows under it and is tied to the input for screen readers, and a password
+ * One labelled input of the account forms: a required field's placeholder starts with a star,
+ * its error shows under it and is tied to the input for screen readers, and a password
  * can be revealed.
  */
 import { useId, useState, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
