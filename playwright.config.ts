@@ -1,7 +1,7 @@
 /**
  * Playwright in real Chromium (Debian's, found by scripts/chromium.ts), against one simulator and web
  * app for the whole run (the web server below). Specs using e2e/fixtures.ts get a world of their own
- * per test on it (issue 13, ADR 009), so they may switch scenarios, statuses, flags and faults freely.
+ * per test on it (ADR 009), so they may switch scenarios, statuses, flags and faults freely.
  */
 import { defineConfig, devices } from '@playwright/test';
 import { chromiumPath } from './scripts/chromium';
@@ -36,7 +36,7 @@ export default defineConfig({
   projects: [
     // Every spec as before, on the desktop viewport above.
     { name: 'desktop', testIgnore: 'mobile/**' },
-    // Phones (issue 16): a 390 × 844 touch screen runs only the mobile journeys.
+    // Phones: a 390 × 844 touch screen runs only the mobile journeys.
     { name: 'mobile', testMatch: 'mobile/**/*.spec.ts', use: { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true } },
   ],
   webServer: {

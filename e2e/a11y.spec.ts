@@ -1,5 +1,5 @@
 /**
- * Accessibility (issue 7 item 6): axe-core with the WCAG 2 A and AA rules on every route of the
+ * Accessibility: axe-core with the WCAG 2 A and AA rules on every route of the
  * route table, every app-level modal and the maintenance and IP-restriction pages, in English and in
  * Urdu (right to left). Serious and critical findings fail the test; moderate and minor ones are
  * printed and attached to the test as annotations.
@@ -49,7 +49,7 @@ function trPattern(lang: Lang, key: `${string}:${string}`): RegExp {
 
 const test = base.extend<{ lang: Lang }>({
   lang: ['EN', { option: true }],
-  // The language the app keeps in localStorage `hisLang` (spec section 1), set before it starts.
+  // The language the app keeps in localStorage `hisLang`, set before it starts.
   page: async ({ page, lang }, use) => {
     await page.addInitScript((code) => localStorage.setItem('hisLang', code), lang);
     await use(page);
@@ -114,7 +114,7 @@ async function expectAccessible(page: Page, where: string, scope?: string): Prom
   expect.soft(blocking.map(describe), `${where}: serious or critical axe findings`).toEqual([]);
 }
 
-/** Every route of the spec's route table that renders on its own, and an unknown path (404). */
+/** Every route of the portal's route table that renders on its own, and an unknown path (404). */
 const ROUTES = [
   '/',
   '/rng',

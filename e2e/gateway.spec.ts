@@ -1,5 +1,5 @@
 /**
- * Gateway mode end to end (issue 6): the simulator stands in for a real gateway on one loopback
+ * Gateway mode end to end: the simulator stands in for a real gateway on one loopback
  * port, the gateway-mode server (built web app + forwarding + contract check) on another, and
  * Chromium uses the portal through the latter. The page must render, a login must work, and the
  * Content-Security-Policy must not be violated once.

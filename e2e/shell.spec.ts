@@ -1,5 +1,5 @@
 /**
- * The portal shell (spec section 2): every route with its header / banner / footer / side-menu
+ * The portal shell: every route with its header / banner / footer / side-menu
  * combination and banner group, the top navigation, banner autoplay, the side-menu flyout and mini
  * mode, and the footer.
  */
@@ -210,7 +210,7 @@ test.describe('side menu', () => {
     await flyout.getByRole('button', { name: 'How to install' }).click();
     const dialog = page.getByRole('dialog', { name: 'App download' });
     await expect(dialog.getByRole('tab', { name: 'Android' })).toHaveAttribute('aria-selected', 'true');
-    // The tab's own four steps (the lite app's install steps follow the tab panel, issue 16).
+    // The tab's own four steps (the lite app's install steps follow the tab panel).
     await expect(dialog.getByRole('tabpanel').getByRole('listitem')).toHaveCount(4);
     await dialog.getByRole('tab', { name: 'iOS' }).click();
     await expect(dialog.getByRole('heading', { name: 'Install on iOS in 4 steps' })).toBeVisible();

@@ -1,5 +1,5 @@
 /**
- * Agent area: the agent centre pages (spec section 2 "Agent centre"). Every call needs an agent
+ * Agent area: the agent centre pages. Every call needs an agent
  * account (isAgent 1, 2, 41, 42); others get 403 'Non-agents cannot log in'.
  */
 import { Type } from '@sinclair/typebox';

@@ -1,6 +1,6 @@
 /**
  * Shared pieces of the contract: the gateway envelope, paging, money and the request headers every
- * call carries (design.md, "Wire conventions").
+ * call carries.
  */
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 
@@ -94,7 +94,7 @@ export const CommonHeadersSchema = Type.Object(
   { additionalProperties: true },
 );
 
-/** Wire body of an encrypted call (design.md: DES-ECB body, RSA-wrapped key in the Encryption header). */
+/** Wire body of an encrypted call (DES-ECB body, RSA-wrapped key in the Encryption header). */
 export const EncryptedBodySchema = Type.Object(
   {
     value: Type.String({

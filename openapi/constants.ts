@@ -1,11 +1,11 @@
 /**
- * The business constants and limits of spec section 9 (and the account types of section 4), named as
- * the spec names them and written once for both sides (issue 11): the web app's config re-exports
+ * The business constants and limits of the portal (and its account types), named as
+ * the product names them and written once for both sides: the web app's config re-exports
  * them, the contract's schemas use them as defaults and limits, the simulator enforces them. Plain
  * values only, so importing this module pulls nothing into the browser bundle.
  */
 
-// ---- accounts (spec section 4) ----
+// ---- accounts ----
 
 /** Agent account types: isAgent 1, 2, 41 and 42 show the agent centre. */
 export const AGENT_TYPES = [1, 2, 41, 42] as const;
@@ -30,7 +30,7 @@ export const TOO_MANY_REQUESTS_LOCK_MS = 5 * 60_000;
 export const CAPTCHA_REFRESH_MS = 1_000;
 /** Dropdown (avatar menu, flyouts) close delay. */
 export const DROPDOWN_CLOSE_DELAY_MS = 200;
-/** Chunk load failure is reported after this long (spec section 8). */
+/** Chunk load failure is reported after this long. */
 export const CHUNK_TIMEOUT_MS = 120_000;
 /** Generic modal open delay. */
 export const MODAL_OPEN_DELAY_MS = 100;
@@ -93,7 +93,7 @@ export const IMAGE_CACHE_SIZE = 200;
 export const LAZY_PRELOAD_FACTOR = 1.3;
 export const LAZY_THRESHOLD = 0.1;
 
-// ---- mobile numbers (spec section 8) ----
+// ---- mobile numbers ----
 
 /** Digits of a mobile number without the dialing code, blanks and dashes aside. */
 export const MOBILE_DIGITS_MIN = 7;
@@ -104,7 +104,7 @@ export const MOBILE_DIGITS_MAX = 15;
  */
 export const MOBILE_NUMBER_PATTERN = `^[\\s-]*(?:[0-9][\\s-]*){${MOBILE_DIGITS_MIN},${MOBILE_DIGITS_MAX}}$`;
 
-// ---- points (spec section 9) ----
+// ---- points ----
 
 /** The fewest and most points one conversion into wallet money takes. */
 export const POINTS_MIN_CONVERT = 100;

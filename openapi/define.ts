@@ -43,11 +43,11 @@ export interface OperationDef<
    * (guests refused with in_need_true_account). agent: isAgent 1, 2, 41, 42.
    */
   access: Access;
-  /** The body travels encrypted (design.md); `body` is then the plaintext schema. */
+  /** The body travels encrypted (DES-ECB body, RSA-wrapped key in the Encryption header); `body` is then the plaintext schema. */
   encrypted?: boolean;
   /** The body is application/x-www-form-urlencoded (forgot password by email). */
   formEncoded?: boolean;
-  /** The spec gives no path for this call: ours follows the gateway's naming and is marked x-inferred. */
+  /** The product's API reference gives no path for this call: ours follows the gateway's naming and is marked x-inferred. */
   inferred?: boolean;
   /** Extra request headers this call needs (free play: X-Gateway-Version). */
   headers?: TObject;

@@ -1,6 +1,6 @@
 /**
  * The TypeBox schema of a field rule, for the contract (system.ts) and fixture validation. Kept out
- * of field-rules.ts so the web app, which imports the engine, bundles no TypeBox (issue 11 item 7).
+ * of field-rules.ts so the web app, which imports the engine, bundles no TypeBox.
  */
 import { Type, type Static } from '@sinclair/typebox';
 import { MAX_PATTERN_ID, type FieldRule } from './field-rules';

@@ -147,7 +147,7 @@ describe('PATTERNS table', () => {
     }
   });
 
-  it('names the spec kinds at the ids the spec lists them', () => {
+  it('names the documented pattern kinds at their documented ids', () => {
     const expected = [
       'any',
       'letter-first-alnum',

@@ -1,5 +1,5 @@
 /**
- * The one registration/login field-rule engine (spec section 5, "Validation rules"), shared by the
+ * The one registration/login field-rule engine, shared by the
  * simulator (server-side checks of register, login and password calls) and the React forms, so a
  * value the form accepts is exactly a value the simulator accepts.
  *
@@ -18,11 +18,11 @@ import { VERIFICATION_CODE_MAX_LENGTH } from './constants';
 
 export { VERIFICATION_CODE_MAX_LENGTH };
 
-/** Highest patternId the gateway defines (kinds 0 to 23, spec section 5). */
+/** Highest patternId the gateway defines (kinds 0 to 23). */
 export const MAX_PATTERN_ID = 23;
 
 /**
- * Server-supplied rule for one registration or login field (spec sections 3 and 5). Its TypeBox
+ * Server-supplied rule for one registration or login field. Its TypeBox
  * schema is in field-rule-schema.ts, kept apart so the browser bundle pulls no TypeBox; a
  * compile-time check there holds the two equal.
  */
@@ -104,7 +104,7 @@ const pattern = (
 /**
  * The pattern kinds, indexed by patternId.
  *
- * Ids 0-16 are the kinds spec section 5 names, in the order it names them. Where its wording is
+ * Ids 0-16 are the gateway's documented kinds, in their documented order. Where the wording is
  * loose we read it as follows: "Chinese plus digits" (2) needs at least one Chinese character;
  * "letters plus digits" (5) needs at least one of each, unlike "alphanumeric without special
  * characters" (4); "alphanumeric with a capital" (7) needs one capital letter; English, Korean,
@@ -112,7 +112,7 @@ const pattern = (
  * with two parts" (15) is two or more words of letters in any script; the date kinds (10, 11) also
  * refuse days the month lacks.
  *
- * Ids 17-23 are not named by the spec; we fill them with kinds the registration fields need:
+ * Ids 17-23 are not documented by the gateway; we fill them with kinds the registration fields need:
  * - 17 qq-number: digits not starting with 0 (QQ numbers; 5-12 long via the rule's bounds);
  * - 18 mobile-number: digits only, worded as a mobile number (mobileNum, whatsapp, zalo), since
  *   the dialing code travels separately;
@@ -351,7 +351,7 @@ function notEmptyError(key: string, label: string | undefined): FieldError {
 }
 
 /**
- * Judge one value against its rule (spec section 5). `label` names the field in the not_empty
+ * Judge one value against its rule. `label` names the field in the not_empty
  * message (the caller passes the translated label; the key is used otherwise).
  */
 export function validateField(
@@ -389,8 +389,8 @@ export function validateConfirm(
 }
 
 /**
- * Keys the form requires whenever they are shown, whatever the rule's `required` says (spec
- * section 5, "Form"): username, password and its confirmation, the SMS code and the captcha.
+ * Keys the form requires whenever they are shown, whatever the rule's `required` says:
+ * username, password and its confirmation, the SMS code and the captcha.
  */
 const ALWAYS_REQUIRED: ReadonlySet<string> = new Set([
   'username',
@@ -400,7 +400,7 @@ const ALWAYS_REQUIRED: ReadonlySet<string> = new Set([
   'captcha',
 ]);
 
-/** The rule as the form applies it to `key`, after the spec's per-field adjustments. */
+/** The rule as the form applies it to `key`, after the per-field adjustments below. */
 function effectiveRule(rule: FieldRule, forceRequired: boolean): FieldRule {
   const required = rule.required || forceRequired || ALWAYS_REQUIRED.has(rule.key);
   if (rule.key === 'captcha') {
@@ -455,7 +455,7 @@ export function validateForm(
   return errors;
 }
 
-/** Every field of the "Registration user" entity (spec section 3) that a rule can govern. */
+/** Every field of the "Registration user" entity that a rule can govern. */
 export const REGISTER_FIELD_KEYS = [
   'username',
   'password',

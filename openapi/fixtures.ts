@@ -5,7 +5,7 @@
  * simulator validates every file against its schema when it first reads it (server/sim/fixture-files.ts),
  * so a hand-edited file with a wrong field stops the start with the file and the JSON path named.
  *
- * Field names follow the spec's wire names (spec section 3); times are epoch milliseconds.
+ * Field names are the gateway's wire names; times are epoch milliseconds.
  */
 import { Type, type Static, type TProperties, type TSchema } from '@sinclair/typebox';
 import { LanguageCodes } from './common';
@@ -20,9 +20,9 @@ const Millis = () => Type.Integer({ minimum: 0, description: 'Epoch milliseconds
 // ---- content languages ----
 
 /**
- * The languages content can be translated into: the spec's codes other than English, in lower case
+ * The languages content can be translated into: the portal's language codes other than English, in lower case
  * as keys of an item's `tr` ('ur', 'vi', 'cn', …). The simulator answers in the one the `Language`
- * header names, field by field, and in English for whatever an item does not translate (issue 17).
+ * header names, field by field, and in English for whatever an item does not translate.
  */
 export const CONTENT_LANGUAGES = LanguageCodes.filter((c) => c !== 'EN').map((c) => c.toLowerCase()) as Lowercase<
   Exclude<(typeof LanguageCodes)[number], 'EN'>
@@ -46,7 +46,7 @@ const Translations = <P extends TProperties>(fields: P) => {
 
 export const GAME_CATEGORIES = ['RNG', 'LIVE', 'FISH', 'PVP', 'SPORTS', 'ESPORTS', 'ELOTT', 'LOTT', 'INHOUSE'] as const;
 export type GameCategory = (typeof GAME_CATEGORIES)[number];
-/** Raw vendor categories: esports vendors sit in SPORTS with gameClassify ESPORTS (spec section 3). */
+/** Raw vendor categories: esports vendors sit in SPORTS with gameClassify ESPORTS. */
 export const RAW_VENDOR_CATEGORIES = GAME_CATEGORIES.filter((c): c is Exclude<GameCategory, 'ESPORTS'> => c !== 'ESPORTS');
 export type RawVendorCategory = Exclude<GameCategory, 'ESPORTS'>;
 const RawVendorCategorySchema = literals(RAW_VENDOR_CATEGORIES);
@@ -257,7 +257,7 @@ export const MemberFixtureSchema = Type.Object({
   mobileNum: Type.String(),
   countryDialingCode: Type.String(),
   email: Type.String(),
-  /** 0 player, 1/2/41/42 agent, 4 guest/trial (spec section 4). */
+  /** 0 player, 1/2/41/42 agent, 4 guest/trial. */
   isAgent: literals(MEMBER_TYPES),
   /** Agent flag as the gateway sends it: 0 player, 1 agent, 4 guest. */
   type: literals([0, 1, GUEST_TYPE] as const),

@@ -1,4 +1,4 @@
-/** Games area: menus, vendors, game lists, hot/recent/favourites, launch, PVP rooms. Spec sections 3, 7, 9. */
+/** Games area: menus, vendors, game lists, hot/recent/favourites, launch, PVP rooms. */
 import { Type, type Static } from '@sinclair/typebox';
 import { LOBBY_PAGE_SIZE } from './constants';
 import { MAX_PAGE_NO } from './common';

@@ -30,7 +30,7 @@ const Numero = Type.Object(
   { title: 'Numero' },
 );
 
-/** The brand's prize modes (fixtures/brand.json); the server refuses any other (issue 12 item 5). */
+/** The brand's prize modes (fixtures/brand.json); the server refuses any other. */
 export const PRIZE_MODES = ['Lott', 'ZY', 'Elott', 'SEA'] as const;
 
 /**
@@ -161,7 +161,7 @@ export const lotteryOps = {
         language: Type.Optional(Type.String({ maxLength: 8 })),
       },
       {
-        // The betting view opens one lottery, so it needs its gameCode (issue 12 item 5).
+        // The betting view opens one lottery, so it needs its gameCode.
         if: { properties: { view: { const: 'betting' } }, required: ['view'] },
         then: { required: ['gameCode'] },
         examples: [{ area: 'VN', mode: 'LOTT', gameCode: 'VNHN', view: 'betting', device: 'WEB', language: 'EN' }],

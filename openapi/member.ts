@@ -34,7 +34,7 @@ export const MemberSchema = Type.Object(
 );
 export type Member = Static<typeof MemberSchema>;
 
-/** Fields of spec section 3 "Registration user" plus the payload additions. */
+/** Fields of the "Registration user" entity plus the payload additions. */
 const registrationFields = {
   password: Str(128),
   confirmPassword: Str(128),

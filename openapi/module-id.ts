@@ -1,5 +1,5 @@
 /**
- * The ModuleId header of one operation (issue 12 item 2, ADR 008): the operation's modID or one of
+ * The ModuleId header of one operation (ADR 008): the operation's modID or one of
  * its alternates. The header may be left out (third-party tools do not know it); a call that sends
  * another value is refused with 400 request_param_err naming headers/moduleid. The server's header
  * schema and the OpenAPI document are both built from this, so they say the same.

@@ -1,7 +1,7 @@
 /**
  * Money as the gateway moves it: amounts with at most two decimals in the brand currency (common.ts
  * Money). Sums and roundings go through integer minor units (cents) so binary fractions never leak
- * into a balance: 0.1 + 0.2 is 0.3 here. One module for the simulator and the web app (issue 11);
+ * into a balance: 0.1 + 0.2 is 0.3 here. One module for the simulator and the web app;
  * plain functions, nothing to bundle beyond them.
  */
 

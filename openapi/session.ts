@@ -1,11 +1,11 @@
-/** Session area: RSA key, login (username or SMS), free play, logout. Spec section 7 and 4. */
+/** Session area: RSA key, login (username or SMS), free play, logout. */
 import { Type, type Static } from '@sinclair/typebox';
 import { MOBILE_NUMBER_PATTERN } from './constants';
 import { op } from './define';
 
 export const LoginRequestSchema = Type.Object(
   {
-    // Optional with its default (issue 12 item 4): the server has always taken a body without it as
+    // Optional with its default: the server has always taken a body without it as
     // a username login, and a required property with a default would say otherwise.
     type: Type.Optional(
       Type.Union([Type.Literal('username'), Type.Literal('sms')], {

@@ -15,7 +15,7 @@ export interface ModuleNode {
   childrenNodes: ModuleNode[];
 }
 
-/** One node of the whitelabel module tree; flags such as DIRECTREG3 are nodes (spec section 3). */
+/** One node of the whitelabel module tree; flags such as DIRECTREG3 are nodes. */
 export const ModuleNodeSchema = Type.Recursive(
   (Self) =>
     Type.Object({

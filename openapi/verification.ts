@@ -1,4 +1,4 @@
-/** Verification area: SMS codes and the captcha. Spec sections 4, 7 and 8. */
+/** Verification area: SMS codes and the captcha. */
 import { Type } from '@sinclair/typebox';
 import { MOBILE_NUMBER_PATTERN } from './constants';
 import { op } from './define';
@@ -11,7 +11,7 @@ const Mobile = Type.String({
 });
 const Dialing = Type.String({ minLength: 1, maxLength: 8, pattern: '^\\+?[0-9]{1,6}$', examples: ['+92'] });
 
-/** The phone-verification error codes of spec section 8, as errorCode values. */
+/** The phone-verification error codes, as errorCode values. */
 export const PhoneErrorCodes = [
   'invalid-phone-number',
   'missing-phone-number',

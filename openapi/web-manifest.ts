@@ -1,5 +1,5 @@
 /**
- * The lite app's web app manifest (issue 16), built from a brand's runtime config (`config.json`:
+ * The lite app's web app manifest, built from a brand's runtime config (`config.json`:
  * `brand`, and optionally `shortName`, `themeColor`, `backgroundColor`). One function for both sides
  * (ADR 006): the web build writes the shipped brand's `manifest.webmanifest` with it (vite.config.ts,
  * vite-plugin-pwa), and gateway mode serves the manifest of the brand its `config.json` names (one

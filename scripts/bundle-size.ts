@@ -1,5 +1,5 @@
 /**
- * Initial JavaScript of a route, gzip-compressed (issue 4 goal: home under 200 KB). Loads the route
+ * Initial JavaScript of a route, gzip-compressed (budget: home under 200 KB). Loads the route
  * in Chromium against a running portal, takes every script the page fetched until the network was
  * idle, and gzips the built files (level 9, as a static host would).
  *

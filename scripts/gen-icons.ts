@@ -1,5 +1,5 @@
 /**
- * Draws the lite app's PNG icons (issue 16: the web app manifest's 192 and 512 px icons, a maskable
+ * Draws the lite app's PNG icons (the web app manifest's 192 and 512 px icons, a maskable
  * 512 px one, and the 180 px Apple touch icon) into web/public/icons/. No image library and no
  * network: the lotus mark is drawn pixel by pixel (four-times supersampled) and encoded as PNG with
  * node:zlib. The files are committed; run this again only to change the drawing.

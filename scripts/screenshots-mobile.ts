@@ -1,5 +1,5 @@
 /**
- * Phone screenshots for docs/screenshots/mobile (issue 16): a 390 × 844 touch screen in English and
+ * Phone screenshots for docs/screenshots/mobile: a 390 × 844 touch screen in English and
  * Urdu — home, the drawer, a lobby, the login sheet, the register page, /down with the lite-app
  * install, the members centre and the agent centre. `--desktop` takes home and the lobby at
  * 1440 × 900 instead (into the same folder, `desktop-*`), to check the wide layout is unbroken.

@@ -1,5 +1,5 @@
 /**
- * Screenshots of the shell for docs/screenshots (issue 4): home, a category page, /promotions,
+ * Screenshots of the shell for docs/screenshots: home, a category page, /promotions,
  * /down, maintenance, IP restriction, the login modal and the side-menu flyout, in English and Urdu.
  * Needs a running portal with the QA control API (`npm start`); BASE_URL to point elsewhere.
  *

@@ -1,5 +1,5 @@
 /**
- * The lite app's manifest for a brand's runtime config (issue 16, docs/deploy.md): a static host
+ * The lite app's manifest for a brand's runtime config (docs/deploy.md): a static host
  * that serves several brands from one build gives each brand's host its own manifest, as it gives
  * each its own config.json.
  *

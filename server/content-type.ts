@@ -1,6 +1,6 @@
 /**
- * Request body types (issue 12 item 3): every operation takes JSON, and only forgot-password-by-email
- * also takes a form body (spec section 7; its route says so with `config.formEncoded`). Any other
+ * Request body types: every operation takes JSON, and only forgot-password-by-email
+ * also takes a form body (the email form posts urlencoded; its route says so with `config.formEncoded`). Any other
  * body type answers 415, which the app's error handler turns into the envelope naming
  * headers/content-type, before a handler runs.
  */

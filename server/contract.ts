@@ -77,7 +77,7 @@ function headersSchema(op: AnyDef): TObject {
   );
 }
 
-/** Throws the maintenance or region error when the system status says so (spec section 4). */
+/** Throws the maintenance or region error when the system status says so (every call but the status check is refused while the site is down or the visitor's region is blocked). */
 export function gateSystemStatus(sim: Sim, operationId: string): void {
   if (ALWAYS_OPEN.has(operationId)) return;
   const status = sim.systemStatus;

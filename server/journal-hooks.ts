@@ -1,5 +1,5 @@
 /**
- * Writes the request journal (issue 14): every call to /wps, /lgw and /lotto, routed or not, goes
+ * Writes the request journal: every call to /wps, /lgw and /lotto, routed or not, goes
  * into the journal of its simulator when the reply is sent, with the body as the handler saw it (the
  * decrypted plaintext of an encrypted call), the reply envelope, the fault applied and whether both
  * met the contract. Masking and cutting happen when the entry is rendered, so what the journal
@@ -20,9 +20,9 @@ import type { Fault, JournalEntry } from './control/contract';
 import { CUT_BYTES, cut, cutMarker, mask, mayHoldSecret, UnrenderedEntry, type JournalInput } from './sim/journal';
 import type { Sim } from './sim/state';
 
-/** The world a request belongs to (issue 13): the one place the journal asks. */
+/** The world a request belongs to: the one place the journal asks. */
 export function simOf(request: FastifyRequest): Sim {
-  // The request's world (issue 13); a request refused before its world was known goes to default.
+  // The request's world; a request refused before its world was known goes to default.
   return request.sim ?? request.server.sim;
 }
 

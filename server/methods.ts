@@ -1,5 +1,5 @@
 /**
- * 405 for a known path called with a method it does not have (issue 12 item 1): the methods of every
+ * 405 for a known path called with a method it does not have: the methods of every
  * route are collected as routes are registered, and the not-found handler asks here before it answers
  * 404. The reply carries `Allow` (RFC 9110 §15.5.6) and the error envelope naming the method.
  */

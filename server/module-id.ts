@@ -1,5 +1,5 @@
 /**
- * The ModuleId check of a contract operation (issue 12 item 2, ADR 008): a call that names another
+ * The ModuleId check of a contract operation (ADR 008): a call that names another
  * modID than its own or one of its alternates is refused before anything else runs, so the refusal
  * neither depends on the session or the body nor changes state. A missing header is accepted.
  */

@@ -1,5 +1,5 @@
 /**
- * Replay (issue 15, `npm start -- --replay DIR`): simulator mode in which the calls recorded from a
+ * Replay (`npm start -- --replay DIR`): simulator mode in which the calls recorded from a
  * real gateway (`--record DIR`, server/gateway/recording.ts) answer from the recording, byte for
  * byte, and everything else is simulated. A call is replayed when the same operation was recorded
  * with the same query, Merchant and Language; otherwise the simulator answers.

@@ -1,5 +1,5 @@
 /**
- * Agent centre (spec section 2 "Agent centre", sections 4-6): access, team figures from the accounts
+ * Agent centre: access, team figures from the accounts
  * tree and the ledger, downline registration, flag-gated contracts, the contract-rate rule of
  * section 5, the contract transitions of section 4 and the salary contracts' settlement on the
  * simulator clock.
@@ -495,7 +495,7 @@ describe('contracts', () => {
     return { tokens: { a, b, c }, ids: { ab, bc, cd } };
   }
 
-  it('a lower rate terminates the higher-rate contracts below the downline and lists them (spec section 5)', async () => {
+  it('a lower rate terminates the higher-rate contracts below the downline and lists them', async () => {
     const { app, token } = await agentApp();
     const { tokens, ids } = await chain(app, token);
 
@@ -656,7 +656,7 @@ describe('paging input', () => {
   });
 });
 
-describe('salary settlement (spec sections 3 and 4: real-time salary is settled every 5 minutes)', () => {
+describe('salary settlement (real-time salary is settled every 5 minutes)', () => {
   const MINUTE = 60_000;
   const FLAGS = ['DAILYSALARY3', 'HOURSALARY3', 'REALTIMESALARY3'] as const;
   // Fixture contracts (fixtures/agent.json) the tests lean on, with the terms they use; each test

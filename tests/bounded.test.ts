@@ -1,5 +1,5 @@
 /**
- * Bounded memory (issue 13 item 3): what expires on a world's clock is swept as the clock moves —
+ * Bounded memory: what expires on a world's clock is swept as the clock moves —
  * sessions, free-play guests, SMS codes, throttle windows and locks, captchas, launch tickets — the
  * SMS outbox keeps the newest 200 and says how many it dropped, and guests get collision-free names.
  */

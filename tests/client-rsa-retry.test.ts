@@ -1,5 +1,5 @@
 /**
- * The web client after a server key change (issue 13 item 2): an encrypted call refused because its
+ * The web client after a server key change: an encrypted call refused because its
  * Encryption header does not unwrap fetches the modulus again and is sent once more with the new key.
  * The "server" here is a fetch stub that decrypts with real key pairs, as the simulator does.
  */

@@ -1,5 +1,5 @@
 /**
- * Concurrency (issue 7): many requests in flight at once against one app (`Promise.all` of
+ * Concurrency: many requests in flight at once against one app (`Promise.all` of
  * `app.inject`). Registrations racing for the same usernames give exactly one account per name;
  * thousands of interleaved wallet operations keep the ledger invariant (balance = sum of
  * transactions, never negative) and conserve money across main and vendor wallets.

@@ -1,5 +1,5 @@
 /**
- * Server content in the player's language (issue 17 item 2): every content kind answers in the
+ * Server content in the player's language (ADR 015): every content kind answers in the
  * language of the `Language` header from the fixtures' `tr`, and falls back to English per item (an
  * item without a translation) and per language (a code with no translations).
  */

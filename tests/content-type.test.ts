@@ -1,5 +1,5 @@
 /**
- * Issue 12 item 3: every operation that takes a body takes JSON and answers any other body type with
+ * Request body types: every operation that takes a body takes JSON and answers any other body type with
  * 415 and the envelope naming headers/content-type, changing nothing; only forgot-password-by-email
  * also takes a form body. The control API takes JSON only as well.
  */

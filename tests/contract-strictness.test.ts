@@ -1,5 +1,5 @@
 /**
- * Issue 12 item 5: the server refuses exactly what openapi.json refuses. For every operation, a value
+ * Contract strictness (ADR 008): the server refuses exactly what openapi.json refuses. For every operation, a value
  * outside a parameter's or top-level body property's enum, pattern, maximum or maxLength in the
  * document answers 400 naming that field, and each value of an enum the document allows is not refused
  * for that field; so the document and the server cannot drift apart again. Read from the committed
@@ -117,7 +117,7 @@ describe('the mobile-number pattern', () => {
     }
   });
 
-  it('a number the pattern refuses answers the phone codes of spec section 8 on every call that takes one', async () => {
+  it('a number the pattern refuses answers the phone-verification codes on every call that takes one', async () => {
     const app = await testApp();
     app.sim.setFlag('CHNGPASSVERIF3', true);
     const calls = [

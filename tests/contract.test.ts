@@ -1,5 +1,5 @@
 /**
- * The contract test (issue 2 item 7): every operation of the committed openapi.json is called with a
+ * The contract test: every operation of the committed openapi.json is called with a
  * valid request built from the document's examples and its reply is validated against the document by
  * Ajv (JSON Schema 2020-12, independent of Fastify's own validation); then one invalid request per
  * operation must get the 400 envelope. The last test fails if any operation was not exercised.

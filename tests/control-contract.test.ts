@@ -1,5 +1,5 @@
 /**
- * Issue 12 item 5 for the control API: the server refuses exactly what its document
+ * Contract strictness (ADR 008) for the control API: the server refuses exactly what its document
  * (GET /__sim/openapi.json) refuses. Read from the served document only, not from the server's
  * definitions: every enum value a parameter or body property lists is accepted (200), a value outside
  * an enum, pattern, maximum or maxLength answers 400 naming the field; the fault body's shapes

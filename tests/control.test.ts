@@ -1,5 +1,5 @@
 /**
- * The QA control API (design.md, "The simulator"): its own OpenAPI document, scenario, status,
+ * The QA control API: its own OpenAPI document, scenario, status,
  * flags, SMS outbox, captcha, clock, faults, latency, snapshots and reset, each with bad input.
  */
 import type { AddressInfo } from 'node:net';

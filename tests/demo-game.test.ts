@@ -268,7 +268,7 @@ describe('demo bets', () => {
   });
 });
 
-describe('lottery lobby page (issue 17 item 9)', () => {
+describe('lottery lobby page', () => {
   const unescape = (s: string) => s.replace(/&amp;/g, '&');
   /** The entries of a lobby page: each link's address and its lottery's name. */
   const entries = (html: string) =>

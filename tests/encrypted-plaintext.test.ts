@@ -1,5 +1,5 @@
 /**
- * Issue 12 item 4: an encrypted operation's plaintext meets its schema exactly as a plain body would
+ * Contract strictness (ADR 008): an encrypted operation's plaintext meets its schema exactly as a plain body would
  * (required properties, types, lengths), and no schema both requires a property and defaults it (the
  * server fills the default, so the document must not call it required).
  */

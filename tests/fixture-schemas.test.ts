@@ -1,6 +1,6 @@
 /**
  * The fixture files satisfy their schemas (openapi/fixtures.ts), and a file that does not stops the
- * simulator with the file and the JSON path named (issue 11 item 3).
+ * simulator with the file and the JSON path named.
  */
 import { execFile } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';

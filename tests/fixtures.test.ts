@@ -1,7 +1,7 @@
 /**
  * Integrity of the simulated world in fixtures/: the generator is deterministic and the committed
  * files are its output, ids are unique, references resolve, and the world is as rich as the
- * simulator and the e2e suite expect (design.md, "The simulator").
+ * simulator and the e2e suite expect.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -48,7 +48,7 @@ describe('fixture generator', () => {
 });
 
 describe('brand and flags', () => {
-  it('has the brand configuration of spec section 1', () => {
+  it('has the brand configuration the portal expects', () => {
     const b = world.brand;
     expect(b).toMatchObject({
       merchantCode: 'DEMO',

@@ -1,5 +1,5 @@
 /**
- * Robustness fuzzer (issue 7): for every operation of openapi.json, fast-check builds malformed
+ * Robustness fuzzer: for every operation of openapi.json, fast-check builds malformed
  * requests (wrong types, missing and extra fields, 100 KB strings, invalid UTF-8, wrong content types,
  * invalid JSON, bad and truncated encrypted bodies and Encryption headers, missing, garbage, expired,
  * logged-out and wrong-role tokens, a missing Merchant header…) and sends them with `app.inject` to

@@ -235,7 +235,7 @@ describe('favourites', () => {
       .value as number[];
     expect(ids.sort()).toEqual([slot.nodeId, table.nodeId].sort());
 
-    // Favourites default to gameType RNG (spec section 7); other types on request.
+    // Favourites default to gameType RNG; other types on request.
     const rng = await call(app, 'GET', '/wps/relay/MCSFE_favouriteList', {
       token,
       query: { clientType: 3, platform: 'flash', language: 'EN' },

@@ -1,5 +1,5 @@
 /**
- * The request journal (issue 14): what a call leaves in it (decrypted plaintext, masked secrets,
+ * The request journal (ADR 012): what a call leaves in it (decrypted plaintext, masked secrets,
  * contract checks, faults), the ring bound, filters, verification, the live stream, isolation of two
  * simulators and bad input to its control routes.
  */
@@ -407,7 +407,7 @@ describe('control document', () => {
   });
 });
 
-describe('rendering on read (issue 14 item 6: the journal is cheap on the hot path)', () => {
+describe('rendering on read (the journal is cheap on the hot path)', () => {
   class Counted extends UnrenderedEntry {
     renders = 0;
     render(): string {

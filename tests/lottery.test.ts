@@ -44,7 +44,7 @@ describe('lottery menus', () => {
       gameName: 'Lotus SSC 1 Min',
       defaultPlayType: '5X_DIRECT',
       drawIntervalSeconds: 60,
-      // Issue 17 item 9: the next draw's number and time, on the world's clock.
+      // The lobby shows the next draw's number and time, on the world's clock.
       nextNumero: expect.stringMatching(/^\d{8}-\d{4}$/),
       nextDrawTime: expect.any(Number),
     });

@@ -1,5 +1,5 @@
 /**
- * Member area (spec sections 3-6, 8): registration by username and by mobile with the server's field
+ * Member area: registration by username and by mobile with the server's field
  * rules, captcha, SMS code, affiliate and referral codes; password storage, change, reset by email and
  * by phone; member info, funds, affiliate check, VIP ladder and the referral link.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 12 item 2 (ADR 008): every operation refuses a ModuleId other than its own or its
+ * ModuleId check (ADR 008): every operation refuses a ModuleId other than its own or its
  * alternates with 400 request_param_err naming headers/moduleid, accepts its own and its alternates,
  * and accepts a call without the header; the document says the same.
  */

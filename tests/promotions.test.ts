@@ -1,5 +1,5 @@
 /**
- * Promotions (spec sections 2-4): public lists, per-player activity states (join -> joined/applying),
+ * Promotions: public lists, per-player activity states (join -> joined/applying),
  * a raffle claim credited once, the reward centre, REFERRAL gated by INVITE3 and the mission badge.
  */
 import type { FastifyInstance } from 'fastify';
@@ -98,7 +98,7 @@ describe('lists', () => {
   });
 });
 
-describe('a new player starts fresh (issue 17 item 15)', () => {
+describe('a new player starts fresh', () => {
   it('an account made at run time sees every open promotion as join and an empty reward centre', async () => {
     const app = await testApp();
     const seedStates = fixtures(app).filter((p) => open(app, p)).map((p) => p.status);

@@ -1,5 +1,5 @@
 /**
- * Record, replay and mix (issue 15) with a second simulator standing in for the real gateway (it
+ * Record, replay and mix with a second simulator standing in for the real gateway (it
  * speaks the same protocol): replies recorded through the proxy replay byte for byte; a value planted
  * upstream shows in the replay; no token, password or RSA key is ever written; bad folders, globs
  * and recordings are refused with a message naming the problem; in a mix, the simulated calls answer

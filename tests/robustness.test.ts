@@ -20,7 +20,7 @@ describe('requests refused before the handler', () => {
     }
   });
 
-  it('a body of an unsupported content type: 415 naming the content type (issue 12 item 3)', async () => {
+  it('a body of an unsupported content type: 415 naming the content type', async () => {
     const app = await testApp();
     const res = await app.inject({
       method: 'POST',

@@ -1,4 +1,4 @@
-/** Security headers and the CSP builder (issue 6), and the runtime config.json the build ships. */
+/** Security headers and the CSP builder, and the runtime config.json the build ships. */
 import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -156,7 +156,7 @@ describe('web/public/config.json', () => {
   });
 });
 
-describe('the exact header set (issue 12 item 7: through @fastify/helmet, as strict as before)', () => {
+describe('the exact header set (through @fastify/helmet, as strict as before)', () => {
   const EXPECTED = {
     'content-security-policy': DEFAULT_CSP,
     'x-content-type-options': 'nosniff',

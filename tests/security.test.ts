@@ -1,5 +1,5 @@
 /**
- * Security (issue 7): every token operation of openapi.json refuses a missing, garbage, expired and
+ * Security: every token operation of openapi.json refuses a missing, garbage, expired and
  * logged-out token with 401 login.not.session; guests are refused on every member operation, players
  * on every agent operation; a failed login makes the next ones need the captcha.
  *
@@ -146,7 +146,7 @@ describe('security: token operations', () => {
 
 /**
  * Member operations whose guest refusal carries the chat's own warning key instead of
- * in_need_true_account (spec sections 4 and 6: "chat warning (key in_please_information)"); still 403.
+ * in_need_true_account ; still 403.
  */
 const GUEST_CHAT_WARNING = new Set(['getChatUrl', 'getChatUnread']);
 

@@ -1,5 +1,5 @@
 /**
- * Session area (spec sections 4, 6, 7, 8): login by username and by SMS, the captcha that follows a
+ * Session area: login by username and by SMS, the captcha that follows a
  * failed login, token lifetime and logout, the forced-change flag, free play and the RSA key.
  */
 import type { FastifyInstance } from 'fastify';

@@ -104,7 +104,7 @@ describe('sim CLI in-process', () => {
       `+92 03111234567 [register] code ${code}`,
     );
 
-    // Issue 17 item 12: whatever form of the number QA types.
+    // A phone number is accepted in whatever form QA types it.
     for (const typed of ['3111234567', '+92 311 1234567', '923111234567', '+923111234567', '0092 311 123 4567']) {
       const found = await cli(url, 'sms', 'last', typed);
       expect(found.code, typed).toBe(0);

@@ -1,5 +1,5 @@
 /**
- * System area (spec sections 2, 3, 4, 6, 7, 9): the status gate (maintenance before region
+ * System area: the status gate (maintenance before region
  * restriction), the permission bootstrap, flags and settings, content lists, feedback, scenarios and
  * the error envelope of unknown routes.
  */
@@ -65,7 +65,7 @@ describe('system status', () => {
     const { brand } = app.sim.world;
     expect(status.envelope.value).toMatchObject({ status: 1, ip: brand.location.ip, country: brand.location.country, maintenance: { message: brand.maintenance.message } });
     expect(status.envelope.value.maintenance.message).not.toBe('');
-    // The window the page shows holds the world's clock: the expected end is never in the past (issue 17 item 9).
+    // The window the page shows holds the world's clock: the expected end is never in the past.
     const { startTime, endTime } = status.envelope.value.maintenance;
     expect(startTime).toBeLessThanOrEqual(app.sim.now());
     expect(endTime).toBeGreaterThan(app.sim.now());
@@ -129,7 +129,7 @@ describe('system status', () => {
     expect(res.statusCode).toBe(404);
     expect(res.envelope).toMatchObject({ success: false, errorCode: 'resource.not.found' });
     expect(res.envelope.message).toContain('/wps/no/such/call');
-    // Issue 12 item 1: a known path with a method it does not have is a 405 with Allow, not a 404.
+    // A known path with a method it does not have is a 405 with Allow, not a 404.
     const wrongMethod = await call(app, 'DELETE', '/wps/system/status');
     expect(wrongMethod.statusCode).toBe(405);
     expect(wrongMethod.headers.allow).toContain('GET');
@@ -372,7 +372,7 @@ describe('feedback (members only)', () => {
     const gif = await feedback(app, token, { content, images: [png, 'data:image/gif;base64,R0lGODlh'] });
     expect(gif.statusCode).toBe(400);
     expect(gif.envelope.errorCode).toBe('request_param_err');
-    // The contract holds the rule (issue 12 item 5): the refusal names the image itself.
+    // The contract holds the rule (ADR 008): the refusal names the image itself.
     expect(fieldsOf(gif)).toEqual(['body/images/1']);
 
     const notData = await feedback(app, token, { content, images: ['https://example.com/a.png'] });

@@ -1,5 +1,5 @@
 /**
- * Verification area (spec sections 4, 8, 9): the captcha image and its cookie, the register, login and
+ * Verification area: the captcha image and its cookie, the register, login and
  * forgot-password SMS codes with their lifetimes, the 1000 ms throttle and the 5-minute lock, and the
  * phone-number error codes.
  */
@@ -158,7 +158,7 @@ describe('SMS codes and their lifetime', () => {
   });
 });
 
-describe('throttle and lock (spec section 9: 1000 ms, 5 minutes)', () => {
+describe('throttle and lock (1000 ms, 5 minutes)', () => {
   it('a second request within 1000 ms answers 429 too-many-requests; after a second it is allowed', async () => {
     const app = await testApp();
     expect(SMS_THROTTLE_MS).toBe(1000);
@@ -204,7 +204,7 @@ describe('throttle and lock (spec section 9: 1000 ms, 5 minutes)', () => {
   });
 });
 
-describe('phone number errors (spec section 8)', () => {
+describe('phone number errors', () => {
   it('a malformed number answers invalid-phone-number naming the field of the call', async () => {
     const app = await testApp();
     app.sim.setFlag('MOBILEVERCODELOGIN3', true);

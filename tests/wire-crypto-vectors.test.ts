@@ -1,5 +1,5 @@
 /**
- * Known-answer tests for the wire crypto (design.md, "Wire conventions"): fixed inputs against
+ * Known-answer tests for the wire crypto (DES-ECB body, RSA-wrapped key): fixed inputs against
  * outputs computed by OpenSSL 3.0, not by this code, so a change that breaks compatibility with the
  * gateway fails even when encryption and decryption still agree with each other.
  */

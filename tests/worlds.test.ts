@@ -1,5 +1,5 @@
 /**
- * Sandbox worlds (issue 13): one process, isolated worlds named by X-Sim-World, the sim_world cookie
+ * Sandbox worlds (ADR 009): one process, isolated worlds named by X-Sim-World, the sim_world cookie
  * or ?world=; bad names refused with the field named; the control API's worlds; the cap.
  */
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:journal`: what the request journal (issue 14) costs. Two simulators as `npm start`
+ * `npm run bench:journal`: what the request journal costs. Two simulators as `npm start`
  * runs them, one with the journal on (1,000 entries) and one with `--journal off`, each in its own
  * process, loaded in turn with the same calls (status, member info with a token, the encrypted login)
  * for the same time; rounds alternate on/off so the machine's other work hits both alike. Prints a

@@ -1,6 +1,6 @@
 /**
  * `npm run bench:bundle`: the initial JavaScript of every route of the route table, from the build
- * manifest (issue 7 item 2; goal: home under 200 KB gzip). A route's initial JavaScript is the entry
+ * manifest (budget: home under 200 KB gzip). A route's initial JavaScript is the entry
  * chunk of index.html and the route's section chunk (web/src/app/section-table.ts), each with every
  * chunk it imports statically, counted once. Chunks loaded later (modals, other sections, anything
  * behind a dynamic import) are not initial and are left out. Sizes are the built files, raw and

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:worlds`: what sandbox worlds cost (issue 13 item 4), in one process.
+ * `npm run bench:worlds`: what sandbox worlds cost, in one process.
  *
  *   npm run bench:worlds -- [--worlds 1000] [--batches 15] [--calls 300] [--soak-minutes 0] [--write]
  *

@@ -1,5 +1,5 @@
 /**
- * Contract checking of gateway replies (issue 6): a reply is matched to its operation in
+ * Contract checking of gateway replies: a reply is matched to its operation in
  * `openapi/openapi.json` by method and path, and its status and body are validated with Ajv
  * (JSON Schema 2020-12, compiled from the document itself, so the check is independent of the
  * simulator's own validation). Each difference comes out as a field path, what the contract expects
@@ -29,7 +29,7 @@ export interface ContractOperation {
   operationId: string;
   method: string;
   path: string;
-  /** The path was not given by the spec (ADR 002): a 404 here likely means the real path differs. */
+  /** The path was not given by the product's API reference (ADR 002): a 404 here likely means the real path differs. */
   inferred: boolean;
   /** Declared statuses, ascending. */
   statuses: string[];
@@ -310,7 +310,7 @@ export class ContractChecker {
       return { checked: true, differences };
     }
     if (reply.status < 300 && isObject(body) && body.success === false) {
-      // The client accepts a failure at any status (design.md), so this is one line of drift about
+      // The client accepts a failure at any status (the error envelope's `success: false` decides, not the HTTP status), so this is one line of drift about
       // the status, not a list of success-shape fields that an error envelope naturally lacks.
       const errors = op.statuses.filter((s) => !s.startsWith('2'));
       return {

@@ -1,5 +1,5 @@
 /**
- * Import a brand (issue 15, `npm run sim -- import DIR --brand NAME`): turns a gateway recording
+ * Import a brand (`npm run sim -- import DIR --brand NAME`): turns a gateway recording
  * (server/gateway/recording.ts) into a fixture set under `fixtures/brands/NAME/`, which
  * `npm start -- --brand NAME` runs the sandbox on. Each fixture file is built from the recorded
  * replies that carry its data; a file with nothing recorded is not written, and the default

@@ -1,5 +1,5 @@
 /**
- * Mix mode (issue 15, `npm start -- --gateway URL --simulate GLOB[,GLOB…]`): the calls whose path
+ * Mix mode (`npm start -- --gateway URL --simulate GLOB[,GLOB…]`): the calls whose path
  * matches one of the globs are answered by an in-process simulator, the rest go to the gateway.
  * Globs are picomatch patterns over the contract's paths (`/wps/verification/*`, `/wps/captcha`;
  * a trailing `/*` takes everything under that path);

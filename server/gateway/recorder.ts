@@ -1,5 +1,5 @@
 /**
- * Gateway mode's recorder (issue 15, `npm start -- --gateway URL --record DIR`): every successful
+ * Gateway mode's recorder (`npm start -- --gateway URL --record DIR`): every successful
  * reply of the contract's public read calls is written into DIR in the format of `recording.ts`,
  * keyed by operation, query and the Merchant and Language headers, with the upstream's exact body.
  * Token calls are written only with `--record-private`, and then scrubbed of tokens, cookies and

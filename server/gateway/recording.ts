@@ -1,5 +1,5 @@
 /**
- * The on-disk format of a gateway recording (issue 15), shared by the recorder (gateway mode
+ * The on-disk format of a gateway recording, shared by the recorder (gateway mode
  * `--record DIR`), the replayer (simulator mode `--replay DIR`) and the brand import
  * (`npm run sim -- import DIR --brand NAME`).
  *

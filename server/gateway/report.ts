@@ -24,7 +24,7 @@ export interface OperationEntry {
   operationId: string;
   method: string;
   path: string;
-  /** The path (and modID) were inferred, not given by the spec: drift here may mean the guess is wrong. */
+  /** The path (and modID) were inferred, not given by the product's API reference: drift here may mean the guess is wrong. */
   inferred: boolean;
   /** Replies received from the gateway. */
   calls: number;

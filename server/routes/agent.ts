@@ -1,5 +1,5 @@
 /**
- * Agent routes: the agent centre (spec section 2). Access 'agent' refuses other accounts with 403
+ * Agent routes: the agent centre. Access 'agent' refuses other accounts with 403
  * 'Non-agents cannot log in' before any handler runs; the logic lives in server/sim/agent/.
  */
 import type { FastifyInstance } from 'fastify';

@@ -1,5 +1,5 @@
 /**
- * The sandbox's lottery lobby (issue 17 item 9): what the demo page at `/__demo/game` shows for a
+ * The sandbox's lottery lobby: what the demo page at `/__demo/game` shows for a
  * lobby launch (`POST /lgw/games/lobby/launch` with view lobby). It lists every lottery of the
  * launched area, grouped as the fixture groups them, each with its next draw number and a countdown
  * (timed lotteries) or its draw time (daily and longer); choosing one opens that lottery's betting

@@ -1,4 +1,4 @@
-/** Games routes: menus, vendor lanes, lobby lists, hot/recent/favourites, launch, PVP rooms (spec 3, 7, 9). */
+/** Games routes: menus, vendor lanes, lobby lists, hot/recent/favourites, launch, PVP rooms. */
 import type { FastifyInstance } from 'fastify';
 import { gamesOps } from '../../openapi/games';
 import { registerArea, type SerializedReply } from '../contract';

@@ -1,4 +1,4 @@
-/** Member routes: info, registration, passwords, profile, funds, VIP ladder, referral (spec 2-5, 7). */
+/** Member routes: info, registration, passwords, profile, funds, VIP ladder, referral. */
 import { randomInt } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { validateForm, type FieldError } from '../../openapi/field-rules';
@@ -20,7 +20,7 @@ function fieldErrors(errors: Record<string, FieldError>): ApiError | null {
   });
 }
 
-/** The rank's name in the player's language (VIP names are content, issue 17 item 2). */
+/** The rank's name in the player's language (VIP names are content, translated like any other). */
 function vipLabel(sim: Sim, label: Account['clubLabel'], language: string | undefined): Account['clubLabel'] {
   const level = sim.world.vip.find((v) => v.rankLevel === label.rankLevel && v.labelName === label.labelName);
   return level ? { ...label, labelName: localize(level, language).labelName } : label;
@@ -46,7 +46,7 @@ function memberView(sim: Sim, a: Account, language?: string) {
   };
 }
 
-/** The agent owning an affiliate code, or invitation_code_error (spec sections 5 and 8). */
+/** The agent owning an affiliate code, or invitation_code_error. */
 function agentOfCode(sim: Sim, code: string): Account {
   for (const a of sim.accounts.values()) if (a.affiliateCode && a.affiliateCode === code.trim()) return a;
   throw refused('invitation_code_error', 'Invalid invitation code', {
@@ -141,7 +141,7 @@ export async function memberRoutes(app: FastifyInstance): Promise<void> {
       if (invalid) throw invalid;
       checkRegisterCaptcha(sim, request, body.captcha);
       if (sim.flag('REGMOBVERF3')) sim.sms.verify('register', mobile, body.verificationCode);
-      // Spec section 4: the generated account number equals the mobile number.
+      // The generated account number equals the mobile number.
       if (sim.findAccount(mobile) || sim.findByMobile(mobile)) {
         throw refused('member.mobile.exists', 'Mobile number already registered', { fields: [{ field: 'body/mobileNum', message: 'already registered' }] });
       }
@@ -167,7 +167,7 @@ export async function memberRoutes(app: FastifyInstance): Promise<void> {
         throw refused('member.password.weak', 'The new password must not be the default password', { fields: [{ field: 'body/newPassword', message: 'default password' }] });
       }
       sim.setPassword(account, body.newPassword);
-      // After a change the client logs in again (spec section 4): the old sessions end.
+      // After a change the client logs in again: the old sessions end.
       sim.sessions.revokeAccount(account.account);
       return true;
     },
@@ -189,7 +189,7 @@ export async function memberRoutes(app: FastifyInstance): Promise<void> {
       sim.setPassword(account, body.newPassword);
       loginFailures(sim).clear(account.account);
       sim.sessions.revokeAccount(account.account);
-      // Spec section 4: after a phone reset the player is logged in automatically.
+      // After a phone reset the player is logged in automatically.
       return { token: sim.sessions.create(account.account, 'phone-reset').token, account: account.account };
     },
 

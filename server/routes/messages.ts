@@ -1,7 +1,7 @@
 /**
  * Messages routes: platform messages with their read state, the unread count, and the support chat.
- * The chat calls are token operations so a guest gets the chat's own warning, in_please_information
- * (spec sections 4 and 6), rather than the member rule's in_need_true_account. Logic lives in
+ * The chat calls are token operations so a guest gets the chat's own warning, in_please_information,
+ * rather than the member rule's in_need_true_account. Logic lives in
  * server/sim/messages.ts.
  */
 import type { FastifyInstance } from 'fastify';

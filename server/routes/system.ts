@@ -1,4 +1,4 @@
-/** System routes: status, permission bootstrap, flags, settings, content, support (spec sections 2, 3, 7). */
+/** System routes: status, permission bootstrap, flags, settings, content, support. */
 import type { FastifyInstance } from 'fastify';
 import type { Static } from '@sinclair/typebox';
 import { UPLOAD_MAX_IMAGE_BYTES } from '../../openapi/constants';

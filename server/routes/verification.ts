@@ -1,4 +1,4 @@
-/** Verification routes: captcha image and the three SMS codes (spec sections 4, 8, 9). */
+/** Verification routes: captcha image and the three SMS codes. */
 import type { FastifyInstance } from 'fastify';
 import { verificationOps } from '../../openapi/verification';
 import { registerArea } from '../contract';

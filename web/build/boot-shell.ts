@@ -1,5 +1,5 @@
 /**
- * The first paint of a cold start (issue 16: first contentful paint on phones). Two changes to the
+ * The first paint of a cold start (first contentful paint on phones, ADR 019). Two changes to the
  * built index.html:
  *
  * - The brand's mark, `web/public/favicon.svg`, is put inline in the boot screen (in place of the

@@ -1,5 +1,5 @@
 /**
- * Where the session lives (design.md): token and isAgent in sessionStorage, the merchant code kept
+ * Where the session lives: token and isAgent in sessionStorage, the merchant code kept
  * across logout. A password is never stored here or anywhere else.
  */
 const TOKEN = 'token';
@@ -28,7 +28,7 @@ export const session = {
     sessionStorage.setItem(IS_AGENT, String(isAgent));
     emit();
   },
-  /** Logout (spec section 4): the session is cleared, the merchant code kept. */
+  /** Logout: the session is cleared, the merchant code kept. */
   clear(): void {
     const merchant = sessionStorage.getItem(MERCHANT);
     sessionStorage.clear();

@@ -1,5 +1,5 @@
 /**
- * Aliases of the generated contract types (style.md habit 3: no hand-written API types). `OpValue`
+ * Aliases of the generated contract types (no hand-written API types). `OpValue`
  * is the success envelope's `value` of an operation, named by its operationId.
  */
 import type { operations } from './schema';

@@ -1,5 +1,5 @@
 /**
- * Analytics (spec section 2: the analytics id is loaded after the permission call). The portal
+ * Analytics (the analytics id is loaded after the permission call). The portal
  * loads no third-party script: it installs a gtag stub that queues into dataLayer and exposes the
  * id as a data attribute, so a brand can add its tag manager without code changes.
  */

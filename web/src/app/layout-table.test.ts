@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { LAYOUTS, layoutFor, NOT_FOUND_LAYOUT } from './layout-table';
 
-describe('layout table (spec section 2)', () => {
-  it('uses the spec banner groups', () => {
+describe('layout table', () => {
+  it('uses the portal banner groups', () => {
     expect(layoutFor('/').banner).toBe('w_hot');
     for (const path of ['/rng', '/live', '/fish', '/pvp', '/sports', '/esports', '/elott', '/inhouse']) expect(layoutFor(path).banner).toBe('w_hot');
     expect(layoutFor('/down').banner).toBe('w_down');

@@ -1,7 +1,7 @@
 /**
  * The one QueryClient. Defaults: no refetch on focus, one retry for network failures only (gateway
  * errors are answers, not glitches). A maintenance or region refusal from any call re-checks the
- * system status so the root switches to the right page (spec section 2 "root render").
+ * system status so the root switches to the right page.
  */
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { ApiError, NETWORK_ERROR } from '../api/client';

@@ -34,7 +34,7 @@ describe('the one route table', () => {
     expect(routeOf('/pointmall')).toBeUndefined();
     expect(layoutFor('/pointmall')).toBe(NOT_FOUND_ROUTE.handle.layout);
   });
-  it('leads /download to /down with its query, and keeps /download out of the page tables (issue 17 item 17)', async () => {
+  it('leads /download to /down with its query, and keeps /download out of the page tables', async () => {
     expect(REDIRECT_TARGETS['/download']).toBe('/down');
     expect(routeOf('/download')).toBeUndefined();
     expect(Object.keys(SECTION_OF_PATH)).not.toContain('/download');

@@ -1,5 +1,5 @@
 /**
- * Which lazy section (a chunk of its own, `app/sections/<name>.ts`) each path of the spec's route
+ * Which lazy section (a chunk of its own, `app/sections/<name>.ts`) each path of the portal's route
  * table shows, read from the one route table (route-table.ts); unknown paths show notFound. The
  * bundle benchmark (scripts/bench/route-js.ts) reads it.
  */

@@ -1,5 +1,5 @@
 /**
- * On a normal start a `token` in the URL query logs the player in (spec section 2): it is checked
+ * On a normal start a `token` in the URL query logs the player in: it is checked
  * with getMemberInfo, stored through session.start, and removed from the address bar either way.
  */
 import type { QueryClient } from '@tanstack/react-query';

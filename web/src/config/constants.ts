@@ -1,5 +1,5 @@
 /**
- * Constants of the web app. The spec's business constants (section 9, account types of section 4)
+ * Constants of the web app. The portal's business constants (limits, account types)
  * are the shared kernel's (openapi/constants.ts), re-exported here so components import one module;
  * the rest are the web app's own.
  */
@@ -37,18 +37,18 @@ export {
   REMEMBER_ME_MS,
 } from '../../../openapi/constants';
 
-/** Account types (spec section 4), widened so any isAgent number can be looked up. */
+/** Account types, widened so any isAgent number can be looked up. */
 export const AGENT_TYPES: readonly number[] = KERNEL_AGENT_TYPES;
 
-/** A failed image is retried this many times before the error image shows (spec section 8). */
+/** A failed image is retried this many times before the error image shows. */
 export const IMAGE_MAX_RETRIES = 3;
 export const ERROR_IMAGE_URL = '/assets/error-image.svg';
-/** Customer-service popup window size (spec section 6). */
+/** Customer-service popup window size. */
 export const CS_POPUP_WIDTH = 440;
 export const CS_POPUP_HEIGHT = 750;
 /** Club rank above which members get the VIP service channel. */
 export const VIP_SERVICE_MIN_RANK = 5;
-/** Announcement types and query values (spec section 1 and 7). */
+/** Announcement types and query values. */
 export const ANNOUNCEMENT_TYPES = 'B,PL,PU,PR';
 export const ANNOUNCEMENT_PLATFORM = 'W';
 export const ANNOUNCEMENT_EXECUTION = 'B';

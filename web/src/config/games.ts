@@ -1,7 +1,7 @@
 /**
- * Business constants of the game screens (style.md habit 6). The spec's shared numbers live once in
+ * Business constants of the game screens (named, never literals in components). The shared numbers live once in
  * `config/constants.ts` (the shell's module) and are re-exported here under the same names; the rest
- * are the game-only values of spec sections 1, 3 and 7.
+ * are the game-only values.
  */
 import {
   CLIENT_TYPE as SHARED_CLIENT_TYPE,
@@ -22,19 +22,19 @@ export { PLATFORM_HTML5 as PLATFORM_HTML5_DESKTOP } from './constants';
 export const CLIENT_TYPE = SHARED_CLIENT_TYPE as 3;
 /** isPlatform 2 on the hot list; the contract types it as the literal 2. */
 export const IS_PLATFORM = SHARED_IS_PLATFORM as 2;
-/** Lazy loading of tiles: intersection threshold 0.1, preload factor 1.3 (spec section 9). */
+/** Lazy loading of tiles: intersection threshold 0.1, preload factor 1.3. */
 export const LAZY_ROOT_MARGIN = `${Math.round((LAZY_PRELOAD_FACTOR - 1) * 100)}%`;
 export { LAZY_THRESHOLD };
 
-/** Launch address V2 fixed fields (spec section 7). */
+/** Launch address V2 fixed fields. */
 export const LAUNCH_ACCOUNT_TYPE = 1 as const;
 export const LAUNCH_CONFIRM_TRANS = 0;
 export const LAUNCH_MODE = 'GLS';
-/** Brand esports vendors (spec section 1), when permission sends none. */
+/** Brand esports vendors, when permission sends none. */
 export const ESPORTS_VENDORS = ['AV', 'AI', 'IMES', 'TF', 'IA'] as const;
-/** isGame of a card that opens the vendor popup list (spec section 3). */
+/** isGame of a card that opens the vendor popup list. */
 export const VASSALAGE = 'VASSALAGE';
-/** Hot vendors and games carry isHot 1 (spec section 3). */
+/** Hot vendors and games carry isHot 1. */
 export const HOT = 1;
 /** Launch error code of a game under maintenance. */
 export const GAME_MAINTENANCE_ERROR = 'game.maintenance';

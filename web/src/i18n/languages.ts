@@ -1,5 +1,5 @@
 /**
- * The spec's language list (section 1): gateway codes as sent in the `Language` header and saved in
+ * The portal's language list: gateway codes as sent in the `Language` header and saved in
  * localStorage `hisLang`, with their i18next and HTML language tags and text direction.
  */
 export interface LanguageInfo {

@@ -1,5 +1,5 @@
 /**
- * Offered means complete (issue 17 item 1): every language a brand offers (fixtures/brand.json and
+ * Offered means complete (ADR 015): every language a brand offers (fixtures/brand.json and
  * any scenario that overrides `languages`) has every key of every English namespace, with the same
  * interpolation variables, and text of its own script where the script differs from English. The
  * `content` namespace is keyed by server texts and is checked for the variables only.
@@ -37,7 +37,7 @@ describe('the demo brand', () => {
 
 describe.each(OFFERED.filter((c) => c !== 'EN'))('offered language %s', (code) => {
   const info = languageByCode(code);
-  it('is a language of the spec', () => expect(info, code).toBeDefined());
+  it('is a language the portal knows', () => expect(info, code).toBeDefined());
   const lng = info?.lng ?? code.toLowerCase();
 
   it.each(NAMESPACES.filter((ns) => ns !== 'content'))('has every English key of %s, with its variables', (ns) => {

@@ -1,5 +1,5 @@
 /**
- * Lazy sections with the spec's chunk timeout (section 8: chunk load failure after 120 s, message
+ * Lazy sections with a chunk timeout (chunk load failure after 120 s, message
  * 'Page took too long to load, check network connectivity').
  */
 import { lazy, type ComponentType } from 'react';

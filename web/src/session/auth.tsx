@@ -1,13 +1,13 @@
 /**
- * The session as the app sees it: token, member, account type, and the actions every feature needs
- * (spec sections 4 and 6). `useAuth()` is the one hook lobbies, header and menus use.
+ * The session as the app sees it: token, member, account type, and the actions every feature needs.
+ * `useAuth()` is the one hook lobbies, header and menus use.
  *
  * - requireLogin(): visitors get the login modal, guests (isAgent 4) the 'in_need_true_account'
  *   dialog; both return false so the caller stops.
  * - logout(): calls logout, clears the session (merchant kept), resets login/agent/VIP UI state and
- *   goes to / (spec section 4 "Logout"). confirmLogout() asks first.
+ *   goes to /. confirmLogout() asks first.
  * - restartLogin(): after a password change the server has revoked every session of the account;
- *   the session ends here too and the login modal opens again (spec section 4).
+ *   the session ends here too and the login modal opens again.
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
@@ -29,7 +29,7 @@ export interface AuthValue {
   member: Member | undefined;
   /**
    * Why the member info could not be read (null when it was, or is loading). A failing call never
-   * changes who the player is (issue 17 item 16): the session stays, the header shows this with a retry.
+   * changes who the player is: the session stays, the header shows this with a retry.
    */
   memberError: unknown;
   /** Read the member info again (the retry of memberError). */
@@ -58,7 +58,7 @@ export interface AuthValue {
 
 const AuthContext = createContext<AuthValue | null>(null);
 
-/** The guest warning of spec section 6 ('in_need_true_account' with a confirm button). */
+/** The guest warning ('in_need_true_account' with a confirm button). */
 export function showGuestWarning(): Promise<boolean> {
   return alertDialog({
     title: i18n.t('auth:notice'),
@@ -80,7 +80,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const reloadMember = useCallback(() => void refetchMember(), [refetchMember]);
   const isAgent = token ? (member?.isAgent ?? storedType) : null;
 
-  // Keep the stored account type true to the member info (design.md: isAgent lives in
+  // Keep the stored account type true to the member info (isAgent lives in
   // sessionStorage), also for sessions that began without one (registration, phone reset).
   useEffect(() => {
     if (token && member && member.isAgent !== storedType) session.start(token, member.isAgent);

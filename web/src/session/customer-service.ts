@@ -1,5 +1,5 @@
 /**
- * Customer service (spec sections 6, 7 and 8): the link comes from getCustomerService (the pathList
+ * Customer service: the link comes from getCustomerService (the pathList
  * item of type 3, whose last 8 characters are the DES key for the rest, decoded by
  * decodeServicePath); members with club rank above 4 get the VIP channel; it opens in a 440x750
  * popup. The popup is opened first, synchronously with the click, so blockers allow it ('Popup

@@ -7,7 +7,7 @@
 import { useMatches } from 'react-router-dom';
 import type { ModalName } from './ui-store';
 
-/** Which shell parts a route shows (spec section 2 route table and banner groups). */
+/** Which shell parts a route shows (the route table and its banner groups). */
 export interface RouteLayout {
   /** Top header bar. */
   header: boolean;
@@ -26,7 +26,7 @@ export interface RouteHandle {
   layout: RouteLayout;
   /** The lazy section (a chunk of its own, app/sections/<section>.ts) the route shows. */
   section: string;
-  /** Open without a token when the brand logs in before home (spec "Route guard"). */
+  /** Open without a token when the brand logs in before home. */
   loginFree: boolean;
   /** A modal the route opens when it is entered (/login: the login modal over the home page). */
   opens?: ModalName;

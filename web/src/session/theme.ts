@@ -1,5 +1,5 @@
 /**
- * Theme (spec section 1): the brand may say dark or light, but the theme is forced to light on
+ * Theme: the brand may say dark or light, but the theme is forced to light on
  * start; a toggle switches to dark for the session. CSS variables do the rest (styles/theme.css).
  */
 import { createStore, useStore } from '../lib/store';

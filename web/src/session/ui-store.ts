@@ -19,7 +19,7 @@ export type ModalName =
   | 'appDownload'
   | 'chat';
 
-/** Member or agent centre (spec section 2): open with a page id, e.g. depositv2. */
+/** Member or agent centre: open with a page id, e.g. depositv2. */
 export interface CentreState {
   kind: 'member' | 'agent';
   page: string;
@@ -28,15 +28,15 @@ export interface CentreState {
 export interface UiState {
   modals: Partial<Record<ModalName, boolean>>;
   centre: CentreState | null;
-  /** Side menu mini mode (spec section 4: mini or expanded). */
+  /** Side menu mini mode (mini or expanded). */
   sideMini: boolean;
   /** On /seamless and /vnlottery the arrow toggles the top and left bars instead. */
   barsShown: boolean;
-  /** Chat window state (spec section 4: toggles open/closed and large/small). */
+  /** Chat window state (toggles open/closed and large/small). */
   chatLarge: boolean;
 }
 
-// Tablets start with the mini side menu (issue 16); phones use a drawer and ignore mini mode.
+// Tablets start with the mini side menu (ADR 014); phones use a drawer and ignore mini mode.
 const initial: UiState = { modals: {}, centre: null, sideMini: matchesMedia(TABLET_QUERY), barsShown: false, chatLarge: false };
 
 export const uiStore = createStore<UiState>(initial);
@@ -64,7 +64,7 @@ export const ui = {
   toggleBars(): void {
     uiStore.set((s) => ({ barsShown: !s.barsShown }));
   },
-  /** Logout (spec section 4): login, agent and VIP states reset. */
+  /** Logout: login, agent and VIP states reset. */
   reset(): void {
     uiStore.set({ modals: {}, centre: null, chatLarge: false });
   },

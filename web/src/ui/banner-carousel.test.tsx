@@ -20,7 +20,7 @@ const slides = (n: number): Slide[] => Array.from({ length: n }, (_, i) => ({ id
 const region = () => screen.getByRole('region', { name: 'Offers' });
 const tick = (ms: number) => act(() => vi.advanceTimersByTime(ms));
 
-describe('Carousel (spec section 2: autoplay 5000 ms, loops with more than one banner)', () => {
+describe('Carousel (autoplay 5000 ms, loops with more than one banner)', () => {
   it('moves every 5000 ms and loops back to the first', () => {
     render(<Carousel slides={slides(3)} label="Offers" />);
     expect(BANNER_AUTOPLAY_MS).toBe(5000);

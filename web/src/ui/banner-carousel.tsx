@@ -1,5 +1,5 @@
 /**
- * Banner carousel (spec section 2): shown only when the route's group has banners; autoplays every
+ * Banner carousel: shown only when the route's group has banners; autoplays every
  * 5000 ms and loops only with more than one banner. Pauses on hover and keyboard focus; dots and
  * arrow keys move between slides.
  */
@@ -39,7 +39,7 @@ export function Carousel({ slides, label, interval = BANNER_AUTOPLAY_MS, classNa
 
   // Slides whose image may load: the first at once, each next one once the shown slide's image is
   // in (ready long before autoplay moves on), and any slide once shown. Hidden slides would
-  // otherwise all load with the page, competing with its largest paint (issue 7 item 2).
+  // otherwise all load with the page, competing with its largest paint.
   const [warm, setWarm] = useState<ReadonlySet<number>>(() => new Set([0]));
   const warmUp = useCallback((i: number) => setWarm((w) => (w.has(i) ? w : new Set(w).add(i))), []);
   useEffect(() => warmUp(index), [index, warmUp]);

@@ -1,7 +1,7 @@
 /**
  * Alert and confirm dialogs on top of Modal, callable from anywhere (`await confirmDialog(...)`),
  * rendered by one <DialogHost/>. Used for sign-out confirmation and the catalogue's warning
- * dialogs (spec section 8: 'in_need_true_account', SMS failures, ...).
+ * dialogs ('in_need_true_account', SMS failures, ...).
  */
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';

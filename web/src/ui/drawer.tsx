@@ -1,5 +1,5 @@
 /**
- * The off-canvas drawer that the side menu becomes on phones (below 768 px, issue 16): closed at
+ * The off-canvas drawer that the side menu becomes on phones (below 768 px, ADR 014): closed at
  * start, opened by the header's Menu button, closed by Escape, a tap outside or navigating; focus
  * moves into it on opening and back to the button on closing. The store is shared so the header
  * (button) and the side menu (panel) need not know about each other.

@@ -15,7 +15,7 @@ describe('format (bound to the current language)', () => {
     process.env.TZ = 'UTC';
   });
 
-  it('writes English as the spec does', () => {
+  it('writes English amounts, counts and percentages with comma grouping', () => {
     expect(formatMoney(1234.5, '$')).toBe('$1,234.50');
     expect(formatMoney(1234.5, '')).toBe('$1,234.50');
     expect(formatMoney(500, '$', { wholeWithoutCents: true })).toBe('$500');
@@ -52,7 +52,7 @@ describe('format (bound to the current language)', () => {
     expect(formatDate(AT, false)).toMatch(/nov/);
   });
 
-  it('isolates every figure left-to-right on a right-to-left page, with a full stop for decimals (issue 17 item 3)', () => {
+  it('isolates every figure left-to-right on a right-to-left page, with a full stop for decimals', () => {
     current.htmlLang = 'ur';
     current.dir = 'rtl';
     const LRI = '\u2066';

@@ -1,8 +1,8 @@
 /**
  * The one number, money and date formatter of the app, bound to the current i18next language
  * (`currentLanguage()`, so a language switch re-formats on the next render). Digits stay Latin in
- * every language (amounts and dates are compared with the gateway's, and the spec shows them so);
- * grouping, separators, month names and word order follow the language. English reads as the spec
+ * every language (amounts and dates are compared with the gateway's);
+ * grouping, separators, month names and word order follow the language. English reads as the portal
  * writes it: "$1,234.50", "1,234", "12.5%".
  */
 import { currentLanguage } from '../i18n';
@@ -25,7 +25,7 @@ function cached<F>(cache: Map<string, F>, key: string, make: () => F): F {
 /**
  * Right-to-left pages get every formatted figure as a left-to-right isolate (U+2066 … U+2069, what
  * `<bdi dir="ltr">` does in markup): "$10.00", "+$100", "12.5%", a date, stay in their order inside
- * Urdu sentences and next to other figures ("$10 – $99"), wherever the string is put (issue 17 item 3).
+ * Urdu sentences and next to other figures ("$10 – $99"), wherever the string is put.
  * Left-to-right languages get the bare string.
  */
 export const LTR_ISOLATE = '\u2066';
@@ -62,7 +62,7 @@ export function formatPercent(percent: number): string {
 }
 
 /**
- * An amount with the currency symbol prefix (spec section 2: default $), always two decimals
+ * An amount with the currency symbol prefix (default $), always two decimals
  * ("$1,234.50"); `wholeWithoutCents` drops ".00" from whole amounts, as game tiles, rooms and the
  * winners list show prizes ("$500", "$12.50").
  */

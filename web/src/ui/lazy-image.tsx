@@ -1,6 +1,6 @@
 /**
- * Lazily loaded image (spec section 9: intersection threshold 0.1, preload factor 1.3, image cache
- * 200; section 8: a failed image retries up to 3 times, then shows the error image).
+ * Lazily loaded image (intersection threshold 0.1, preload factor 1.3, image cache
+ * 200; a failed image retries up to 3 times, then shows the error image).
  * Exported for the lobbies' game tiles and vendor logos.
  */
 import { useEffect, useRef, useState, type ImgHTMLAttributes } from 'react';

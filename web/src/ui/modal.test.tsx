@@ -29,7 +29,7 @@ function renderModal(props: { open?: boolean; closeOnBackdrop?: boolean } = {}) 
   return { onClose, shown, rerender: (open: boolean) => result.rerender(view(open)), unmount: result.unmount };
 }
 
-describe('Modal (spec section 2)', () => {
+describe('Modal', () => {
   it('opens after the 100 ms delay, not before', () => {
     renderModal();
     expect(MODAL_OPEN_DELAY_MS).toBe(100);

@@ -1,5 +1,5 @@
 /**
- * The generic modal (spec section 2 "Modals"): closable by clicking outside, draggable by its
+ * The generic modal: closable by clicking outside, draggable by its
  * header, page scroll locked while open, open delay 100 ms. Also a focus trap, Escape to close,
  * focus returned to the opener, and role=dialog with aria-modal.
  */
@@ -61,7 +61,7 @@ export function Modal({
     onCloseRef.current = onClose;
   });
 
-  // Open delay (spec section 9: 100 ms); closing is immediate.
+  // Open delay 100 ms; closing is immediate.
   useEffect(() => {
     if (!open) {
       setShown(false);

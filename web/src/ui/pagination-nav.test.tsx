@@ -6,7 +6,7 @@ import { Pagination } from './pagination';
 
 setupDomTests();
 
-describe('Pagination (spec section 9: page range 3, margin pages 1)', () => {
+describe('Pagination (page range 3, margin pages 1)', () => {
   it('shows the first and last pages, three around the current one, and breaks between', () => {
     render(<Pagination page={6} totalPages={12} onChange={vi.fn()} />);
     const nav = screen.getByRole('navigation', { name: 'Pagination' });

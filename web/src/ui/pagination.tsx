@@ -1,5 +1,5 @@
 /**
- * Page links with ellipses (spec section 9: page range 3, margin pages 1), in the style of
+ * Page links with ellipses (page range 3, margin pages 1), in the style of
  * react-paginate: the first and last pages, three around the current one, breaks between.
  */
 import { useTranslation } from 'react-i18next';

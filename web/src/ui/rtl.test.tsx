@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 /**
- * Right-to-left without scrambling (issue 17 item 3): on an Urdu page every figure the formatter
+ * Right-to-left without scrambling: on an Urdu page every figure the formatter
  * writes is a left-to-right isolate, inside translated sentences too; signed amounts are one `<bdi>`;
  * server HTML takes the direction of its own text.
  */

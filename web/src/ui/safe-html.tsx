@@ -1,6 +1,6 @@
 /**
  * Server-supplied HTML (announcements, promotions, help) rendered only after DOMPurify
- * (design.md "Web app"). Import this only from lazy chunks so DOMPurify stays out of the initial JS.
+ * so no script or handler in it ever runs. Import this only from lazy chunks so DOMPurify stays out of the initial JS.
  */
 import DOMPurify from 'dompurify';
 import { useMemo } from 'react';
@@ -19,7 +19,7 @@ export function sanitize(html: string): string {
 
 /**
  * `dir="auto"`: server text reads in its own direction, so an English item shown on an Urdu page (the
- * per-item fallback of issue 17) keeps its left-to-right order, and Urdu text its right-to-left one.
+ * per-item English fallback, ADR 015) keeps its left-to-right order, and Urdu text its right-to-left one.
  */
 export function SafeHtml({ html, className }: { html: string; className?: string }) {
   const clean = useMemo(() => sanitize(html), [html]);

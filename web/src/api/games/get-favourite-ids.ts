@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { client, unwrap } from '../client';
 
-/** Node ids of the player's favourite games (spec section 3: "Favourites: list of node ids"). */
+/** Node ids of the player's favourite games, as a list. */
 export const favouriteIdsOptions = (token: string | null) =>
   queryOptions({
     queryKey: ['me', 'games', 'favouriteIds', token],

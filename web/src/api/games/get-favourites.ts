@@ -9,12 +9,12 @@ export const favouritesKey = (token: string | null) => ['me', 'games', 'favourit
 export interface FavouritesParams {
   token: string | null;
   language: string;
-  /** Spec section 7 sends gameType RNG; a lobby of another category asks for its own type. */
+  /** The favourites call sends gameType RNG by default; a lobby of another category asks for its own type. */
   gameType?: string;
 }
 
 /**
- * Favourite games, read at value.content (spec section 7: clientType, platform flash, language,
+ * Favourite games, read at value.content (clientType, platform flash, language,
  * gameType RNG; the token travels in the Authorization header).
  */
 export const favouritesOptions = ({ token, language, gameType = 'RNG' }: FavouritesParams) =>

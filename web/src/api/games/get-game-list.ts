@@ -10,8 +10,8 @@ export type GameListFilter = Pick<GameListQuery, 'gameType' | 'vassalage' | 'ven
 };
 
 /**
- * Lobby game list, one page of 42 at a time from pageNo 1 (spec sections 2 and 9), with the fields
- * spec section 7 lists: clientType 3, platform, channel, merchant, gameType, vassalage, gameClassify,
+ * Lobby game list, one page of 42 at a time from pageNo 1, with the fields
+ * the gateway expects: clientType 3, platform, channel, merchant, gameType, vassalage, gameClassify,
  * gameName, language.
  */
 export const gameListOptions = ({ language, ...filter }: GameListFilter) =>

@@ -9,7 +9,7 @@ export interface HotGamesParams {
   vassalage?: string;
 }
 
-/** Hot games, read at value.list (spec section 7: merchantCode, isPlatform 2, vassalage, platform, language). */
+/** Hot games, read at value.list (merchantCode, isPlatform 2, vassalage, platform, language). */
 export const hotGamesOptions = ({ language, gameType, vassalage }: HotGamesParams) =>
   queryOptions({
     queryKey: ['games', 'hot', { language, gameType, vassalage }],

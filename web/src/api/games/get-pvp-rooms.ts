@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { client, unwrap } from '../client';
 
-/** Rooms of a PVP game (spec section 7: /wps/relay/GLS2_roomList). */
+/** Rooms of a PVP game (/wps/relay/GLS2_roomList). */
 export const pvpRoomsOptions = (gameId: number) =>
   queryOptions({
     queryKey: ['games', 'pvpRooms', gameId],

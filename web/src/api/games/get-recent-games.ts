@@ -13,7 +13,7 @@ export interface RecentGamesParams {
   vassalage?: string;
 }
 
-/** Recently played games (spec section 7: clientType 3, vassalage, language; list and totalPages). */
+/** Recently played games (clientType 3, vassalage, language; list and totalPages). */
 export const recentGamesOptions = ({ token, language, vassalage }: RecentGamesParams) =>
   queryOptions({
     queryKey: [...recentGamesKey(token), { language, vassalage }],
@@ -28,7 +28,7 @@ export const recentGamesOptions = ({ token, language, vassalage }: RecentGamesPa
       ),
   });
 
-/** Only for real members (spec section 6: visitors and guests cannot have recent games). */
+/** Only for real members (visitors and guests cannot have recent games). */
 export function useRecentGames(params: RecentGamesParams, enabled: boolean) {
   return useQuery({ ...recentGamesOptions(params), enabled: enabled && !!params.token });
 }

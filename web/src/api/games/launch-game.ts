@@ -19,7 +19,7 @@ export interface LaunchGameInput {
 }
 
 /**
- * Launch address V2 (spec section 7): gameId, nodeId, accountType 1, confirmTrans 0, vassalage,
+ * Launch address V2: gameId, nodeId, accountType 1, confirmTrans 0, vassalage,
  * launchMode GLS, platform html5-desktop, clientType 3, username, merchantCode, language; the token
  * travels in the Authorization header. Answers the address to open (game_url, else game_url2).
  */

@@ -9,7 +9,7 @@ export interface LaunchPvpInput {
   language: string;
 }
 
-/** PVP launch: value.content is the address to open (spec section 7). */
+/** PVP launch: value.content is the address to open. */
 export async function launchPvp({ gameId, roomId, language }: LaunchPvpInput): Promise<string> {
   const value = await unwrap(
     client.POST('/wps/relay/GLS2_launchRoom', { body: { gameId, roomId, language: apiLanguage(language) } }),

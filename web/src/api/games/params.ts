@@ -1,6 +1,6 @@
 /**
  * Request fields shared by the game calls: the merchant code the bootstrap stored and the language
- * code the gateway expects (spec section 7 lists merchantCode and language on most game calls).
+ * code the gateway expects (merchantCode and language go on most game calls).
  */
 import { session } from '../session';
 import { DEFAULT_LANGUAGE, languageByCode } from '../../i18n/languages';

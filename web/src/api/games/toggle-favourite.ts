@@ -5,7 +5,7 @@ import { favouriteIdsOptions } from './get-favourite-ids';
 import { favouritesKey } from './get-favourites';
 
 export interface ToggleFavouriteInput extends FavouriteBody {
-  /** Whether the id is in the list now: present ids are removed, absent ids added (spec section 4). */
+  /** Whether the id is in the list now: present ids are removed, absent ids added. */
   present: boolean;
 }
 

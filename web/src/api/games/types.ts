@@ -1,5 +1,5 @@
 /**
- * Aliases over the generated contract types (style.md habit 3: no hand-written API types in web/).
+ * Aliases over the generated contract types (no hand-written API types in web/).
  * Field names stay as the wire sends them.
  */
 import type { paths } from '../schema';
@@ -20,7 +20,7 @@ type BodyOf<P extends keyof paths> = paths[P]['post'] extends {
   : never;
 
 export type GameListValue = Json<'/wps/relay/GCSGAME_gameList', 'get'>;
-/** One game tile (spec section 3: Game). */
+/** One game tile (the contract's Game). */
 export type Game = GameListValue['list'][number];
 export type GameListQuery = QueryOf<'/wps/relay/GCSGAME_gameList'>;
 

@@ -1,6 +1,6 @@
 /**
  * Public queries the account flows share (login, registration, password recovery): the register
- * settings with the server's field rules (spec section 5), the country dialing codes of the picker
+ * settings with the server's field rules, the country dialing codes of the picker
  * and a fresh captcha image.
  */
 import { queryOptions } from '@tanstack/react-query';

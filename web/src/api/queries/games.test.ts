@@ -20,7 +20,7 @@ describe('buildNavCategories', () => {
     const result = buildNavCategories([lane('RNG', ['PG']), lane('FISH', []), lane('LIVE', ['EVO'])], [], ['LIVE', 'RNG']);
     expect(result.map((c) => c.id)).toEqual(['LIVE', 'RNG']);
   });
-  it('splits esports vendors out of SPORTS (spec section 3)', () => {
+  it('splits esports vendors out of SPORTS', () => {
     const result = buildNavCategories([lane('SPORTS', ['SABA', 'IMES'])], ['IMES']);
     expect(result.map((c) => [c.id, c.vendors.map((v) => v.vendor)])).toEqual([
       ['SPORTS', ['SABA']],

@@ -1,6 +1,6 @@
 /**
- * Vendor lanes and the navigation categories built from them (spec section 2: a top navigation
- * category shows only if it has at least one vendor; section 3: esports cards are split out of
+ * Vendor lanes and the navigation categories built from them (a top navigation
+ * category shows only if it has at least one vendor; esports cards are split out of
  * SPORTS into ESPORTS; the side menu sends ELOTT/LOTT to /elott).
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
@@ -24,7 +24,7 @@ export const vendorsQuery = queryOptions({
   staleTime: 5 * 60_000,
 });
 
-/** Navigation category ids, in the side menu's spec order. */
+/** Navigation category ids, in the side menu's order. */
 export type NavCategoryId = 'INHOUSE' | 'LOTTERY' | 'LIVE' | 'SPORTS' | 'FISH' | 'RNG' | 'PVP' | 'ESPORTS';
 
 /** A vendor of a navigation category with where its icon leads. */
@@ -64,7 +64,7 @@ function vendorHref(laneTitle: string, id: NavCategoryId, vendor: string): strin
   const title = laneTitle.toUpperCase();
   if (title === 'LOTT') return '/lottery';
   if (title === 'ELOTT') return `/elott?vendor=${encodeURIComponent(vendor)}`;
-  // The tabs view pushes /rng?page={vendor} (spec section 2).
+  // The tabs view pushes /rng?page={vendor}.
   return `${CATEGORY_PATHS[id]}?page=${encodeURIComponent(vendor)}`;
 }
 

@@ -1,5 +1,5 @@
 /**
- * System-area queries: status and permission (the main bootstrap, spec section 2 "Route guard and
+ * System-area queries: status and permission (the main bootstrap, behind the route guard and the
  * root render"), banners per route group, announcements, help centre, menu settings, domains.
  */
 import { queryOptions, useQuery, useSuspenseQuery } from '@tanstack/react-query';
@@ -38,7 +38,7 @@ function findNode(nodes: readonly ModuleNode[], modId: string): ModuleNode[] | n
   return null;
 }
 
-/** A whitelabel flag is on when its node and every ancestor are enabled (spec section 1). */
+/** A whitelabel flag is on when its node and every ancestor are enabled. */
 export function isFlagOn(permission: Pick<Permission, 'whitelabel'> | undefined, modId: string): boolean {
   if (!permission) return false;
   const path = findNode(permission.whitelabel, modId);
@@ -105,7 +105,7 @@ export const customerServiceQuery = queryOptions({
   staleTime: 10 * 60_000,
 });
 
-/** Available promos by type; REFERRAL with enabled gates the referral entry (spec section 3). */
+/** Available promos by type; REFERRAL with enabled gates the referral entry. */
 export const availablePromosQuery = queryOptions({
   queryKey: ['system', 'availablePromos'],
   queryFn: () => unwrap(client.GET('/wps/promotion/available')),

@@ -1,7 +1,7 @@
 /**
- * The agent centre of spec section 2: a modal with the menu on the left, the page on the right and a
+ * The agent centre: a modal with the menu on the left, the page on the right and a
  * close button. Only agent accounts (isAgent 1, 2, 41, 42) get in; others read 'Non-agents cannot log
- * in', guests 'Please Register An Account First' (spec sections 6 and 8). The contract pages show
+ * in', guests 'Please Register An Account First'. The contract pages show
  * only when their module flag is on (DIVIDEND3, DAILYSALARY3, HOURSALARY3, REALTIMESALARY3).
  */
 import type { ComponentType } from 'react';

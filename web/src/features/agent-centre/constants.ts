@@ -1,6 +1,6 @@
 /**
- * Business constants of the agent centre (style.md habit 6), named as the spec names them. Shared
- * numbers of spec section 9 stay in `config/constants.ts`.
+ * Business constants of the agent centre (named, never literals in components). Shared
+ * numbers stay in `config/constants.ts`.
  */
 import type { SalaryKind } from './types';
 
@@ -11,7 +11,7 @@ export const DOWNLINE_PICKER_SIZE = 100;
 /** My income: days read in one call (the call's page size cap), paged in the client. */
 export const REVENUE_DAYS_MAX = 100;
 /**
- * Settlement period of each salary kind when the server does not send one. Spec sections 4 and 9:
+ * Settlement period of each salary kind when the server does not send one:
  * real-time salary is settled every 5 minutes.
  */
 export const SALARY_SETTLEMENT_MINUTES: Record<SalaryKind, number> = {

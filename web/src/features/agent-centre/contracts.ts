@@ -1,6 +1,6 @@
 /**
- * Contract rules as the agent sees them (spec section 4, contract actions Accept / Reject /
- * Terminate; section 5, the contract-rate warning). Pure, so they are unit-tested.
+ * Contract rules as the agent sees them (contract actions Accept / Reject /
+ * Terminate; the contract-rate warning). Pure, so they are unit-tested.
  */
 import type { Contract } from './types';
 

@@ -1,5 +1,5 @@
 /**
- * Field-rule messages of spec section 5 in the agent's language. The rule engine is the contract's own
+ * Field-rule messages in the agent's language. The rule engine is the contract's own
  * (openapi/field-rules.ts, shared with the simulator); its message keys are translated here with the
  * range worded per context (min-max, exact, at least, up to, any length).
  */

@@ -1,4 +1,4 @@
-/** Aliases of the generated contract types used by the agent centre (style.md habit 3). */
+/** Aliases of the generated contract types used by the agent centre (no hand-written API types in web/). */
 import type { OpValue } from '../../api/types';
 
 export type TeamOverview = OpValue<'getTeamOverview'>;
@@ -14,7 +14,7 @@ export type ContractStatus = Contract['status'];
 export type AgentAnnouncement = OpValue<'getAgentAnnouncements'>[number];
 
 /**
- * The agent centre's menu in the spec's order (section 2 "Agent centre"); the contract pages show
+ * The agent centre's menu in the portal's order; the contract pages show
  * only when their module flag is on in the permission whitelabel tree.
  */
 export const AGENT_MENU = [

@@ -1,5 +1,5 @@
 /**
- * Announcements (spec section 2 "Modals"): the list on the left, the selected one on the right,
+ * Announcements: the list on the left, the selected one on the right,
  * 9 per page with pagination; the content is server HTML, sanitised before it renders.
  */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { TextField, type TextFieldProps } from '../../ui/account-form/text-field';
 
 /**
- * Bounds of the 'required only' fields (spec section 5) as the contract takes them: a longer value
+ * Bounds of the 'required only' fields as the contract takes them: a longer value
  * is refused with "Must be up to N characters" instead of being shortened.
  */
 export const USERNAME_MAX_LENGTH = 64;

@@ -1,6 +1,6 @@
 /**
  * The account flows' catalogue: every message the shared rule engine can produce (24 patterns, each
- * range form, not_empty, inconsistent twice) and every phone-verification code of spec section 8 has
+ * range form, not_empty, inconsistent twice) and every phone-verification code has
  * an English and an Urdu text, and i18next renders them with the engine's params and context.
  */
 import i18next from 'i18next';
@@ -61,7 +61,7 @@ describe('account catalogue', () => {
     }
   });
 
-  it('has the phone-verification codes and the texts of spec section 8 in both languages', () => {
+  it('has the phone-verification codes and their texts in both languages', () => {
     const keys = [
       ...PhoneErrorCodes,
       'network_error',

@@ -1,5 +1,5 @@
 /**
- * Change password (spec sections 4 and 5): old password (required unless already known, as right
+ * Change password: old password (required unless already known, as right
  * after the login that forced the change), new password (required plus the password rule) and its
  * confirmation (required and equal; 'Confirmation password incorrect' otherwise). The server ends
  * every session of the account on success; the caller opens the login modal again.
@@ -50,7 +50,7 @@ export function ChangePasswordForm({
 
   const message = (error: FieldError | null): string | undefined => {
     if (!error) return undefined;
-    // Spec section 8: a mismatch here reads 'Confirmation password incorrect'.
+    // A mismatch here reads 'Confirmation password incorrect'.
     if (error.messageKey === 'inconsistent_twice') return t('errors:confirm_password_incorrect');
     return fieldMessage(error);
   };

@@ -1,7 +1,7 @@
 /**
  * Change password as its own modal (`ui.open('changePassword')`, e.g. from the security centre).
  * Visitors get the login modal instead. On success the server ends every session of the account,
- * so the session ends here and the login modal opens again (spec section 4).
+ * so the session ends here and the login modal opens again.
  */
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';

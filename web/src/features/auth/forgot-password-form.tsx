@@ -1,5 +1,5 @@
 /**
- * Forgot password (spec sections 4 and 5): by email (username and email, sent form-encoded) or, with
+ * Forgot password: by email (username and email, sent form-encoded) or, with
  * CHNGPASSVERIF3, by mobile (mobile number, SMS code with a countdown until the returned expiration
  * time, and a new password). A phone reset answers a session token: the player is logged in and
  * sent to /.
@@ -60,7 +60,7 @@ export function ForgotPasswordForm({ onBack, onDone }: { onBack: () => void; onD
   const rf = useRuleForm<Values>({
     formRef,
     defaultValues: { username: '', email: '', countryCode: '', dialingCode: '', mobileNum: '', verificationCode: '', newPassword: '' },
-    // Spec section 5: by email, username and email required; by phone, mobile number, SMS code and
+    // By email, username and email required; by phone, mobile number, SMS code and
     // new password (with the password rule).
     validate: (v) =>
       mode === 'email'
@@ -88,7 +88,7 @@ export function ForgotPasswordForm({ onBack, onDone }: { onBack: () => void; onD
   const sendCode = () =>
     sms.trigger(
       () => sendForgotSms(values.mobileNum, values.dialingCode),
-      // Spec section 5: the mobile number must be valid before an SMS is sent.
+      // The mobile number must be valid before an SMS is sent.
       () => mobileReadyForSms(rf, mobileRule(), t('auth:mobile'), formRef.current),
     );
 
@@ -113,7 +113,7 @@ export function ForgotPasswordForm({ onBack, onDone }: { onBack: () => void; onD
         { mobileNum: v.mobileNum, countryDialingCode: v.dialingCode, verificationCode: v.verificationCode.trim(), newPassword: v.newPassword },
         {
           onSuccess: async (result) => {
-            // Spec section 4: after a phone reset the player is logged in automatically and sent to /.
+            // After a phone reset the player is logged in automatically and sent to /.
             auth.startSession(result.token, 0);
             form.setValue('newPassword', '');
             await queryClient.fetchQuery(memberInfoQuery).catch(() => undefined);

@@ -1,5 +1,5 @@
 /**
- * The login form (spec sections 4 and 5): username mode, and SMS-code mode when MOBILEVERCODELOGIN3
+ * The login form: username mode, and SMS-code mode when MOBILEVERCODELOGIN3
  * is on (mobile number with its country code, SMS code with the send button and countdown). A
  * failure whose error value carries `captcha: true` shows the captcha box. Remember me keeps the
  * mode, username and mobile details for one day, never the password (see remember-me.ts).
@@ -84,7 +84,7 @@ export function LoginForm({ onForgot, onForced, onDone }: LoginFormProps) {
       verificationCode: '',
       captcha: '',
     },
-    // Spec section 5: username login needs username and password, SMS login the mobile number and
+    // Username login needs username and password, SMS login the mobile number and
     // code, and the captcha when shown. Lengths are the rule's, refused with a message.
     validate: (v) => ({
       ...(mode === 'username'
@@ -111,11 +111,11 @@ export function LoginForm({ onForgot, onForced, onDone }: LoginFormProps) {
   const sendCode = () =>
     sms.trigger(
       () => sendLoginSms(values.mobileNum, values.dialingCode),
-      // Spec section 5: the mobile number must be valid before an SMS is sent.
+      // The mobile number must be valid before an SMS is sent.
       () => mobileReadyForSms(rf, mobileRule(), t('auth:mobile'), formRef.current),
     );
 
-  /** Spec section 4, "After login". */
+  /** After login: the session starts, then a forced password change or the first-login welcome. */
   const finish = async (result: LoginResult, usedMode: LoginMode, usedPassword: string) => {
     auth.startSession(result.token, result.isAgent);
     lastLogin.username = result.username;
@@ -167,7 +167,7 @@ export function LoginForm({ onForgot, onForced, onDone }: LoginFormProps) {
           form.clearErrors();
           setErrors(inPlace);
           setFormError(Object.keys(inPlace).length > 0 ? null : describeError(failure));
-          // Spec section 4: a failure whose value carries the captcha flag shows (or renews) the box;
+          // A failure whose value carries the captcha flag shows (or renews) the box;
           // the server spends an answer on every check, so a shown box always needs a new image.
           const needsCaptcha = failure instanceof ApiError && failure.value?.captcha === true;
           if (needsCaptcha && !captcha.shown) captcha.show();

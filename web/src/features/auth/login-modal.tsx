@@ -1,5 +1,5 @@
 /**
- * The login modal and the screens reached from it (spec sections 2 "Modals" and 4): login, forgot
+ * The login modal and the screens reached from it: login, forgot
  * password, and the forced change of an expired or default password. They share one dialog so focus
  * and the /login route are handled once:
  *

@@ -1,9 +1,9 @@
 /**
- * Remember me (spec section 5): the login details kept in a cookie for one day (86400000 ms).
+ * Remember me: the login details kept in a cookie for one day (86400000 ms).
  *
- * The spec says username, password and SMS details. We deliberately never keep the password (or an
+ * Remember-me could keep username, password and SMS details. We deliberately never keep the password (or an
  * SMS code): a cookie is readable by any script on the page and travels with every request, and
- * design.md rules that a password is never written to a cookie or to storage. Only the login mode,
+ * the house rule is that a password is never written to a cookie or to storage. Only the login mode,
  * the username and the mobile number with its dialing code are kept.
  */
 import { REMEMBER_ME_MS } from '../../config/constants';

@@ -1,5 +1,5 @@
 /**
- * The in-site chat window (spec section 4 "Chat"): needs a token, toggles open/closed and
+ * The in-site chat window: needs a token, toggles open/closed and
  * large/small. The window is not modal: the page stays usable behind it.
  */
 import { useQuery } from '@tanstack/react-query';

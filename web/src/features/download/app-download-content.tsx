@@ -1,5 +1,5 @@
 /**
- * App download (spec section 2 "Modals" and /down): Android and iOS tabs, each with a QR code and
+ * App download (the modal and /down): Android and iOS tabs, each with a QR code and
  * four steps, plus the lite app: the browser's install prompt or the add-to-home-screen steps
  * (lite-app-install.tsx). QR codes come from the
  * resources (permission), drawn by the server's `/assets/qr?text=`.

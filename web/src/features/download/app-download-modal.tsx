@@ -1,4 +1,4 @@
-/** The app download modal (spec section 2 "Modals"). */
+/** The app download modal. */
 import { useTranslation } from 'react-i18next';
 import { Modal } from '../../ui/modal';
 import { AppDownloadContent } from './app-download-content';

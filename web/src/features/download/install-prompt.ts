@@ -1,5 +1,5 @@
 /**
- * "Install the lite app" (issue 16): Chromium browsers fire `beforeinstallprompt` once, early, when
+ * "Install the lite app" (ADR 014): Chromium browsers fire `beforeinstallprompt` once, early, when
  * the portal is installable; it is kept here until the /down page or the app-download modal offers
  * it. Safari has no such event: those screens show the Share → Add to Home Screen steps instead.
  */

@@ -1,5 +1,5 @@
 /**
- * The "install the lite app" section of the /down page and the app-download modal (issue 16): the
+ * The "install the lite app" section of the /down page and the app-download modal (ADR 014): the
  * browser's own install prompt where it offers one (`beforeinstallprompt`), the iOS Share → Add to
  * Home Screen steps otherwise.
  */

@@ -1,5 +1,5 @@
 /**
- * Footer (spec section 2 "Footer"): info groups, 18+ notice, payment logos, vendor logos (colour on
+ * Footer: info groups, 18+ notice, payment logos, vendor logos (colour on
  * hover), copyright, operator licence and company details, and a start button that opens
  * registration when logged out.
  */

@@ -1,5 +1,5 @@
 /**
- * The game category lobbies /rng /pvp /live /fish /sports /esports /inhouse (spec section 2): vendor
+ * The game category lobbies /rng /pvp /live /fish /sports /esports /inhouse: vendor
  * tabs (?page={vendor}), classification tabs, search by name, favourites and recent games, and the
  * lobby grid, 42 games a page with infinite scroll.
  */
@@ -61,7 +61,7 @@ export function CategoryPage() {
   const gameName = useDebounced(search.trim(), SEARCH_DEBOUNCE_MS);
   const root = useRef<HTMLDivElement>(null);
 
-  // A new category starts at the top with nothing filtered (spec section 2).
+  // A new category starts at the top with nothing filtered.
   useEffect(() => {
     scrollToTop(root.current);
     setSearch('');

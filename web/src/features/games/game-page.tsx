@@ -1,5 +1,5 @@
 /**
- * /game (spec section 2: the game in an iframe, header only). Opened by the launcher with the launch
+ * /game (the game in an iframe, header only). Opened by the launcher with the launch
  * address in the history state; opened cold (reload, shared link) it launches the game itself.
  * Leaving the page refreshes the header balance: the game moved money.
  */
@@ -153,7 +153,7 @@ export function GamePage() {
       </div>
 
       {!gameId ? (
-        // A bare /game (no game named): say so and lead to the games, never a blank or a retry loop (issue 17 item 17).
+        // A bare /game (no game named): say so and lead to the games, never a blank or a retry loop.
         <div className="gx-gameframe">
           <div className="gx-gameframe__state" role="alert">
             <CategoryIcon name="TOOLS" size={40} />

@@ -1,5 +1,5 @@
 /**
- * /seamless (spec section 2: header and side menu; the bars hidden unless a flag allows). With a
+ * /seamless (header and side menu; the bars hidden unless a flag allows). With a
  * game in the query it is the game frame of /game; without, the in-house games of the seamless
  * wallet to choose from.
  */

@@ -1,5 +1,5 @@
 /**
- * Balance chip (spec section 2 "Header"): 'refreshing' placeholder until the first answer, a
+ * Balance chip: 'refreshing' placeholder until the first answer, a
  * currency symbol prefix (default $), hide/show and refresh.
  */
 import { useQuery } from '@tanstack/react-query';

@@ -1,5 +1,5 @@
 /**
- * The top header (spec section 2 "Header"). Logged out: login, register (DIRECTREG3 only), free
+ * The top header. Logged out: login, register (DIRECTREG3 only), free
  * demo (FREEPLAY3 only). Logged in: deposit, withdraw, balance, avatar menu. The logo shows here
  * when the route has no side menu (the side menu carries it otherwise).
  */
@@ -39,7 +39,7 @@ export function Header({ showLogo }: { showLogo: boolean }) {
     });
   };
 
-  // As in the avatar menu: guests reach the centre and read its register message (spec section 6).
+  // As in the avatar menu: guests reach the centre and read its register message.
   const openCentre = (page: string) => {
     if (!auth.token) return auth.openLogin();
     ui.openCentre('member', page);
@@ -71,7 +71,7 @@ export function Header({ showLogo }: { showLogo: boolean }) {
           <>
             <Balance />
             {auth.isGuest ? (
-              // A trial account plays with demo money: it cannot deposit or withdraw (issue 17 item 8),
+              // A trial account plays with demo money: it cannot deposit or withdraw,
               // so it is offered a real account instead.
               directReg ? (
                 <button type="button" className="btn btn--primary btn--sm" onClick={() => ui.open('register')}>

@@ -1,4 +1,4 @@
-/** Top navigation: home plus every game category with at least one vendor (spec section 2). */
+/** Top navigation: home plus every game category with at least one vendor. */
 import { useTranslation } from 'react-i18next';
 import { NavLink, useLocation } from 'react-router-dom';
 import { useNavCategories } from '../../api/queries/games';
@@ -10,7 +10,7 @@ export function TopNav() {
   const { categories, isLoading } = useNavCategories();
   const { pathname } = useLocation();
   // Categories that do not fit scroll; a fade and an arrow show at the end that hides some
-  // (issue 17 item 7), and the current category is scrolled into view.
+  // (ADR 020), and the current category is scrolled into view.
   return (
     <nav className="top-nav" aria-label={t('main_navigation')}>
       <ScrollRow

@@ -1,4 +1,4 @@
-/** /helpmc: the help centre, without the header (spec section 2); ?category and ?item pick an article. */
+/** /helpmc: the help centre, without the header; ?category and ?item pick an article. */
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { usePermission } from '../../api/queries/system';

@@ -1,5 +1,5 @@
 /**
- * The lite app's notices (issue 16): an offline notice while the browser has no connection (the
+ * The lite app's notices (ADR 014): an offline notice while the browser has no connection (the
  * service worker still opens the portal's shell), and the prompt to reload on a new build.
  */
 import { useSyncExternalStore } from 'react';

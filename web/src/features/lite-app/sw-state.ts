@@ -1,5 +1,5 @@
 /**
- * What the service worker told the page (issue 16): whether a new build is waiting, and how to
+ * What the service worker told the page (ADR 014): whether a new build is waiting, and how to
  * switch to it. Kept apart from the registration so nothing but main.tsx loads the Workbox client.
  */
 import { createStore, useStore } from '../../lib/store';

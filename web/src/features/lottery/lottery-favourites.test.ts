@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { readFavourites, storageKey, toggleFavourite } from './lottery-favourites';
 
-describe('per-user lottery favourites (spec section 4: local storage under the username)', () => {
+describe('per-user lottery favourites (local storage under the username)', () => {
   beforeEach(() => {
     const store = new Map<string, string>();
     vi.stubGlobal('localStorage', {

@@ -1,5 +1,5 @@
 /**
- * The per-user lottery favourite list (spec section 4: kept in local storage under the username).
+ * The per-user lottery favourite list (kept in local storage under the username).
  * Stored as a JSON array of game codes at `lotteryFavourites:<username>`; every tab and component
  * sees changes at once (a same-tab event plus the cross-tab storage event).
  */

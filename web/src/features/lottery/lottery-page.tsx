@@ -1,5 +1,5 @@
 /**
- * /lottery (spec section 2: header only; optional query gameCode and playType). The menu by prize
+ * /lottery (header only; optional query gameCode and playType). The menu by prize
  * mode with favourites (kept per user in local storage) and recent lotteries; without a lottery
  * chosen, the popular 20; with one, the lottery lobby launched in an iframe (view betting for a
  * lottery, lobby for ?view=lobby).
@@ -65,7 +65,7 @@ export function LotteryPage() {
       return;
     }
     // A gameCode no menu names (an old or mistyped link) gets a page that says so, never an empty
-    // frame (issue 17 item 17); the menu is read first to know.
+    // frame; the menu is read first to know.
     if (gameCode && everything.isPending) {
       setFrame({ kind: 'launching' });
       return;

@@ -1,5 +1,5 @@
 /**
- * Activity states of spec section 4 (join, claim, applying, close, rejected, issued, claimed,
+ * Activity states (join, claim, applying, close, rejected, issued, claimed,
  * process, joined, coming soon): what the reward centre shows for each and which action it offers.
  */
 import type { Tone } from '../../ui/centre/parts';

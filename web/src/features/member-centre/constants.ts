@@ -1,9 +1,9 @@
 /**
- * Business constants of the member centre (style.md habit 6). Shared numbers of spec section 9 stay in
- * `config/constants.ts`; these are the centre's own, named as the spec names them.
+ * Business constants of the member centre (named, never literals in components). Shared numbers stay in
+ * `config/constants.ts`; these are the centre's own.
  */
 
-/** Spec sections 5 and 9: an activity comment (remark) is at most 140 characters. */
+/** An activity comment (remark) is at most 140 characters. */
 export const ACTIVITY_COMMENT_MAX_LENGTH = 140;
 /** Rows per page of the record tables inside the centre (the modal shows ten without scrolling far). */
 export const RECORD_PAGE_SIZE = 10;
@@ -23,6 +23,6 @@ export const PAYMENT_PASSWORD_MAX_LENGTH = 64;
 export const MAIN_WALLET = 'MAIN';
 /**
  * The simulator and the gateway mark a withdrawal the player did not confirm in time by appending
- * this to its remark (spec section 4: forced-received withdrawal); the contract has no field for it.
+ * this to its remark (a forced-received withdrawal); the contract has no field for it.
  */
 export const AUTO_RECEIVED_MARK = '(auto-received)';

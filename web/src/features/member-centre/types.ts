@@ -1,4 +1,4 @@
-/** Aliases of the generated contract types used by the member centre (style.md habit 3). */
+/** Aliases of the generated contract types used by the member centre (no hand-written API types in web/). */
 import type { OpValue } from '../../api/types';
 
 export type Transaction = OpValue<'getAccountRecords'>['list'][number];
@@ -15,7 +15,7 @@ export type Rebate = OpValue<'getRebate'>;
 export type MerchantWallet = OpValue<'getMerchantWallet'>;
 export type Funds = OpValue<'getConsolidatedFunds'>;
 
-/** The member centre's page ids, in menu order (spec section 2 "Personal centre (member) menu"). */
+/** The member centre's page ids, in the member menu's order. */
 export const MEMBER_PAGES = [
   'securityCenter',
   'transferFund',

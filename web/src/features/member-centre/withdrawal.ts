@@ -1,5 +1,5 @@
 /**
- * Withdrawal states as the player sees them (spec section 4: a pending withdrawal waits for the
+ * Withdrawal states as the player sees them (a pending withdrawal waits for the
  * player's 'received' confirmation; one not confirmed in time is force-received by the server).
  */
 import { AUTO_RECEIVED_MARK } from './constants';

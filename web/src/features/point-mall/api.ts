@@ -1,5 +1,5 @@
 /**
- * Points mall calls (spec section 2 "Points and other screens"; all need a session): balance,
+ * Points mall calls (all need a session): balance,
  * rewards, conversion limits, the redemption list, and the two password-checked writes. Every key
  * starts with 'me' so logout drops them. A write refreshes the points (and, for a conversion, the
  * wallet balance it credits).

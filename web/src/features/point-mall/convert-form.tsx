@@ -1,5 +1,5 @@
 /**
- * Convert points into wallet money (spec section 2: conversion with a password check), at the rate
+ * Convert points into wallet money (with a password check), at the rate
  * and within the limits the server's points config gives. What the player gets is shown as they
  * type; the server's refusals show in place; the wallet balance refreshes on success.
  */

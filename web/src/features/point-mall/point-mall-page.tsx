@@ -1,5 +1,5 @@
 /**
- * /pointMall (spec section 2 "Points and other screens"): for members the points balance, the
+ * /pointMall: for members the points balance, the
  * rewards with their redemption (password checked), the conversion of points into wallet money
  * (password checked) and the redemption list; a login prompt for visitors and a note for trial
  * accounts, which collect no points.

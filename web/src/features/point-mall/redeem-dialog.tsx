@@ -1,5 +1,5 @@
 /**
- * Redeem one reward (spec section 2: redemption with a password check): how many, the login
+ * Redeem one reward (with a password check): how many, the login
  * password and an optional remark. The cost and what the player has left are shown as they type;
  * the server's refusals (a wrong password, too few points, out of stock) show in place or above the
  * form, and the dialog stays open so nothing typed is lost.

@@ -1,5 +1,5 @@
 /**
- * The redemption list (spec section 2: points, amount, status, time, remark), newest first, paged.
+ * The redemption list (points, amount, status, time, remark), newest first, paged.
  * Statuses are the gateway's In Process / Rejected / Approved, translated; a reward without a cash
  * value shows no amount rather than "$0.00".
  */

@@ -1,4 +1,4 @@
-/** Promotion queries (spec section 3 "Promotion"; list optionally by category, one by id, join). */
+/** Promotion queries (list optionally by category, one by id, join). */
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { client, unwrap } from '../../api/client';
 

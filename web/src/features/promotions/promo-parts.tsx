@@ -21,7 +21,7 @@ export function PromoDates({ promo }: { promo: Promotion }) {
   );
 }
 
-/** Join or apply (spec section 4 activity states): only 'join' and 'claim' act. */
+/** Join or apply, by activity state: only 'join' and 'claim' act. */
 export function JoinButton({ promo }: { promo: Promotion }) {
   const { t } = useTranslation('promotions');
   const auth = useAuth();

@@ -1,4 +1,4 @@
-/** Referral (invite friends, spec section 2): the code, the link with copy and QR, and invitees. */
+/** Referral (invite friends): the code, the link with copy and QR, and invitees. */
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { referralQuery } from '../../api/queries/member';

@@ -1,6 +1,6 @@
 /**
- * Which registration fields show, in which order, and how each is required (spec sections 2, 4
- * and 5). Everything is decided from the server's register settings (rules, captchaEnabled,
+ * Which registration fields show, in which order, and how each is required.
+ * Everything is decided from the server's register settings (rules, captchaEnabled,
  * smsVerification), the module flags and the page URL; the rules returned here go straight into the
  * shared engine's validateForm.
  */

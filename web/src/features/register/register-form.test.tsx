@@ -93,7 +93,7 @@ describe('RegisterForm', () => {
     expect(screen.getByRole('textbox', { name: 'Mobile number' }).getAttribute('autocomplete')).toBe('tel-national');
   });
 
-  it('submits the spec payload once every field is valid', async () => {
+  it('submits the register payload once every field is valid', async () => {
     const { user, submit } = renderForm();
     await user.type(screen.getByLabelText('Username'), 'newface77');
     await user.type(screen.getByLabelText('Password', { selector: 'input' }), 'Secret99');

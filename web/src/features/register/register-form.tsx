@@ -1,6 +1,6 @@
 /**
- * The registration form, shared by the /register page and the registration popup (spec sections 2,
- * 4 and 5). Form type register (username and password) or registerMobile (mobile number, password
+ * The registration form, shared by the /register page and the registration popup.
+ * Form type register (username and password) or registerMobile (mobile number, password
  * only with MOBILENUMPASSREG3); every optional field shown, hidden and required by the server's
  * rules; SMS code and captcha when the settings say so.
  *
@@ -138,7 +138,7 @@ export function RegisterForm({ inModal }: { inModal: boolean }) {
   const sendCode = () =>
     sms.trigger(
       () => sendRegisterSms(values.mobileNum ?? '', values.dialingCode, kind === 'registerMobile' ? 'MOBILENUMREG3' : 'USERNAMEREG3'),
-      // Spec section 5: the mobile number must be valid before an SMS is sent.
+      // The mobile number must be valid before an SMS is sent.
       () => mobileReadyForSms(rf, required(ruleOf(settings.data?.rules, 'mobileNum')), label('mobileNum'), formRef.current),
     );
 

@@ -1,5 +1,5 @@
 /**
- * The registration popup (spec section 2): the same form as the page, with a login link that
+ * The registration popup: the same form as the page, with a login link that
  * switches to the login modal instead of the page's reset button.
  */
 import { useTranslation } from 'react-i18next';

@@ -19,7 +19,7 @@ function input(over: Partial<RegisterPayloadInput> = {}): RegisterPayloadInput {
   };
 }
 
-describe('buildRegisterPayload (spec section 3)', () => {
+describe('buildRegisterPayload', () => {
   it('adds registerUrl, registerMethod WEB, login true and the domain to the user fields', () => {
     const { kind, body } = buildRegisterPayload(input());
     expect(kind).toBe('register');

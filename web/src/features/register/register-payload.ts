@@ -1,5 +1,5 @@
 /**
- * The registration payload (spec sections 3 and 7), built from what the form shows and what the
+ * The registration payload, built from what the form shows and what the
  * player typed. Pure: no React, no globals (the page address comes in), so it is unit-tested.
  */
 import type { FieldRule } from '../../../../openapi/field-rules';
@@ -37,7 +37,7 @@ export type RegisterPayload =
 const isSecret = (key: string) => key.toLowerCase().includes('password');
 
 /**
- * Spec section 3: the user fields, plus registerUrl, registerMethod WEB, login true,
+ * The "Registration user" fields, plus registerUrl, registerMethod WEB, login true,
  * countryDialingCode (with a mobile number), the affiliate code (the link's once it checked out,
  * else the typed one while the field shows), the referral code and the domain. Mobile registration
  * sends no username: the account is the mobile number.

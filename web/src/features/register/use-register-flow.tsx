@@ -1,5 +1,5 @@
 /**
- * The registration sequence of spec section 4, apart from the form that feeds it: the affiliate
+ * The registration sequence, apart from the form that feeds it: the affiliate
  * link's check, the check of a typed affiliate code, the account notice of mobile registration,
  * the submit (captcha answer and SMS code travel with it), then the steps after registering (load
  * the user info, close the login popup, go home, show the success modal).
@@ -21,7 +21,7 @@ import { buildRegisterPayload, type AffiliateState, type RegisterPayloadInput } 
 
 export type RegisterStep = 'idle' | 'checking' | 'submitting' | 'finishing';
 
-/** Spec section 8: 'invitation_code_error' is a warning dialog. */
+/** 'invitation_code_error' is a warning dialog. */
 export function showInvitationError(): Promise<boolean> {
   return alertDialog({
     title: i18n.t('common:notice'),

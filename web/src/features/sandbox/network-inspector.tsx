@@ -1,5 +1,5 @@
 /**
- * The sandbox bar's network inspector (issue 14, simulator mode only): the calls the portal made in
+ * The sandbox bar's network inspector (ADR 012, simulator mode only): the calls the portal made in
  * this world, live from the request journal (GET /__sim/journal, then its Server-Sent Events), with
  * the decrypted request and the reply of each. The browser's own network panel shows only
  * ciphertext for the encrypted calls; this shows what was meant.

@@ -1,5 +1,5 @@
 /**
- * Where the sandbox bar sits (issue 17 item 11): one of the four corners, and collapsed to a dot or
+ * Where the sandbox bar sits: one of the four corners, and collapsed to a dot or
  * not, so it never has to cover a page control; remembered per browser in localStorage.
  */
 import { useCallback, useState } from 'react';

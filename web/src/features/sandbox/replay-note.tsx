@@ -1,5 +1,5 @@
 /**
- * Replay mode in the sandbox bar (`npm start -- --replay DIR`, issue 15): which calls answer from
+ * Replay mode in the sandbox bar (`npm start -- --replay DIR`, ADR 013): which calls answer from
  * the recording of a real gateway, and which recorded replies were set aside because they no longer
  * meet the contract (the simulator answers those).
  */

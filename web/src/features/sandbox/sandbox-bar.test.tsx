@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 /**
- * The sandbox bar (issue 13 item 1, issue 17 item 11): the pill shows the world, scenario and status
+ * The sandbox bar: the pill shows the world, scenario and status
  * before it is opened; the panel lists the simulator's worlds, switches to one, and creates one and
  * joins it, refusing a bad name before any call; everything works from the keyboard.
  */
@@ -86,7 +86,7 @@ describe('SandboxBar', () => {
   });
 });
 
-describe('SandboxBar reset and placement (issue 17 item 11)', () => {
+describe('SandboxBar reset and placement', () => {
   it('says which scenario Reset resets to and offers the default', async () => {
     const user = userEvent.setup();
     const assign = vi.fn();

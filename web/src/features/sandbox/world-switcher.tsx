@@ -1,5 +1,5 @@
 /**
- * The sandbox bar's world section (issue 13): which world this browser acts on, a switch to another
+ * The sandbox bar's world section (ADR 009): which world this browser acts on, a switch to another
  * world the simulator holds, and a form that creates a world and joins it. Joining sets the
  * `sim_world` cookie and reloads, so every call of the app goes to that world from then on.
  */

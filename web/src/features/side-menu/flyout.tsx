@@ -40,7 +40,7 @@ export function useFlyout(hover = true) {
   /**
    * Props for an entry's <li>. Hover opens its flyout, and so do a click or Enter on an entry that is
    * a button; ArrowRight (ArrowLeft in right-to-left) opens it from the keyboard and moves focus into
-   * it. Focus alone does not (issue 17 item 4): Tab goes from entry to entry, so a keyboard user
+   * it. Focus alone does not: Tab goes from entry to entry, so a keyboard user
    * reaches "Log in" in a handful of presses instead of walking through every vendor.
    */
   const anchorProps = (id: string) => ({

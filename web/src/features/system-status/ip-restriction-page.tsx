@@ -1,4 +1,4 @@
-/** System status 2 (spec section 2): the IP Restriction page with the visitor IP and country. */
+/** System status 2: the IP Restriction page with the visitor IP and country. */
 import { useTranslation } from 'react-i18next';
 import type { SystemStatus } from '../../api/types';
 import { currentLanguage } from '../../i18n';

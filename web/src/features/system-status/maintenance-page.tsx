@@ -1,4 +1,4 @@
-/** System status 1 (spec section 2): the System Maintenance page with Contact Us and Refresh. */
+/** System status 1: the System Maintenance page with Contact Us and Refresh. */
 import { useTranslation } from 'react-i18next';
 import type { SystemStatus } from '../../api/types';
 import { translateContent } from '../../i18n';

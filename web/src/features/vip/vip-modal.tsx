@@ -1,4 +1,4 @@
-/** Player rank (VIP level, spec section 2): the current level, progress and the level ladder. */
+/** Player rank (VIP level): the current level, progress and the level ladder. */
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { vipLevelsQuery } from '../../api/queries/member';
@@ -49,7 +49,7 @@ export default function VipModal({ onClose }: { onClose: () => void }) {
           )}
         </div>
         {/* The columns fit the modal on desktops (headings wrap, vip.css); on a phone the ladder
-            scrolls inside its own box with a fade at the hidden end (issue 17 item 7). A named,
+            scrolls inside its own box with a fade at the hidden end (ADR 020). A named,
             focusable region lets keyboard users scroll it too (WCAG 2.1.1). */}
         <ScrollRow
           className="vip-ladder"

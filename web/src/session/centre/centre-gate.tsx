@@ -1,5 +1,5 @@
 /**
- * Who gets into a centre (spec sections 6 and 8), the same for the member and the agent centre: a
+ * Who gets into a centre, the same for the member and the agent centre: a
  * visitor is asked to log in, a guest (isAgent 4) reads 'Please Register An Account First', a failed
  * member call offers a retry, and the frame waits for the member. It reads the session, so it lives
  * in app/ (shared code does not import app/).

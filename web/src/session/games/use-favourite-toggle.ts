@@ -8,8 +8,8 @@ import { useToggleFavourite } from '../../api/games/toggle-favourite';
 import type { Game } from '../../api/games/types';
 
 /**
- * Favourite state of the games on screen. Visitors and guests are sent to log in (spec section 6);
- * members toggle: a present id is removed, an absent one added (spec section 4), and the ids the
+ * Favourite state of the games on screen. Visitors and guests are sent to log in;
+ * members toggle: a present id is removed, an absent one added, and the ids the
  * server returns replace the local list.
  *
  * Here in app/ rather than ui/games because it reads the session (useAuth); home, elott and the

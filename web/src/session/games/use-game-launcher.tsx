@@ -10,7 +10,7 @@ import { gameHref, maintenanceHref, type GamePageState } from '../../ui/games/ro
 import type { Game } from '../../api/games/types';
 
 /**
- * Launching a game (spec sections 6 and 7):
+ * Launching a game:
  * - a game under maintenance goes to the game-under-maintenance page;
  * - visitors get the login popup and guests the 'in_need_true_account' dialog (requireLogin);
  * - PVP games first list their rooms, then launch the chosen room;

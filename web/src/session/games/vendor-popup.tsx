@@ -14,7 +14,7 @@ import { SearchBox } from '../../ui/games/search-box';
 import './vendor-popup.css';
 
 /**
- * The vendor popup list (spec section 3: a card whose isGame is VASSALAGE opens a list of the
+ * The vendor popup list (a card whose isGame is VASSALAGE opens a list of the
  * vendor's games instead of a lobby tab).
  *
  * Here in app/ rather than ui/games because it launches and favourites through the session-aware

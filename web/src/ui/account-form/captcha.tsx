@@ -1,7 +1,7 @@
 /**
  * The captcha box of login (after a failure whose error value carries `captcha: true`) and of
  * registration (when the register settings say so): the image comes from GET /wps/captcha as a data
- * URL and clicking it loads a new one, at most once per second (spec sections 4, 5 and 9).
+ * URL and clicking it loads a new one, at most once per second.
  */
 import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,5 +1,5 @@
 /**
- * The country-code picker (spec section 2): a flag and the dialing code, chosen from the server's
+ * The country-code picker: a flag and the dialing code, chosen from the server's
  * list (getCountryCodes). A button that opens a listbox: arrow keys, Home/End, type-ahead by
  * country name, Enter or Space to choose, Escape to close; focus returns to the button.
  */

@@ -1,6 +1,6 @@
 /**
  * Messages of the shared field-rule engine (openapi/field-rules.ts) and of the server's 400
- * envelope, as the forms show them under their fields (spec section 5).
+ * envelope, as the forms show them under their fields.
  */
 import { validateField, type FieldError, type FieldRule } from '../../../../openapi/field-rules';
 import { ApiError } from '../../api/client';

@@ -1,5 +1,5 @@
 /**
- * The mobile number with its country-code picker in front (flag and dialing code, spec section 2).
+ * The mobile number with its country-code picker in front (flag and dialing code).
  * The number travels without the dialing code; the dialing code goes separately.
  */
 import { useQuery } from '@tanstack/react-query';
@@ -54,7 +54,7 @@ export function bindMobile<V extends TextValues & MobileKeys>(rf: RuleForm<V>) {
 }
 
 /**
- * Spec section 5: the mobile number must be valid before an SMS is sent. Judges it by `rule`, marks
+ * The mobile number must be valid before an SMS is sent. Judges it by `rule`, marks
  * the field (and focuses it) when it is not, clears an old mark when it is.
  */
 export function mobileReadyForSms<V extends TextValues & MobileKeys>(

@@ -3,11 +3,11 @@
  * money form judges its values with one `validate` function (the engine's validateField,
  * validateConfirm and the form's own checks), turned into a resolver here.
  *
- * When messages show (issue 17 item 8): on submit; then, after the first submit, as the player
+ * When messages show (ADR 011): on submit; then, after the first submit, as the player
  * types (`reValidateMode: 'onChange'`); and when the player leaves a field they typed in. A field
  * already marked wrong is re-checked as it is typed in even before the first submit, so a message
  * never outlives its cause. Over-long values are refused by the rule's maxLength with its message,
- * never cut short by an input's maxLength attribute (issue 17 item 14).
+ * never cut short by an input's maxLength attribute.
  */
 import { useCallback, useEffect, useLayoutEffect, useRef, type RefObject } from 'react';
 import { useForm, type DefaultValues, type FieldErrors, type Path, type PathValue, type Resolver, type UseFormReturn } from 'react-hook-form';

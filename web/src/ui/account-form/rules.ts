@@ -26,13 +26,13 @@ export function required(rule: FieldRule, key = rule.key): FieldRule {
   return { ...rule, key, enabled: true, required: true };
 }
 
-/** 'Required only' (spec section 5: login fields, the captcha, the old password): any non-empty value. */
+/** 'Required only' (login fields, the captcha, the old password): any non-empty value. */
 export function requiredOnly(key: string, maxLength = 0): FieldRule {
   return { key, enabled: true, required: true, acceptedPattern: '*', patternId: 0, minLength: 0, maxLength };
 }
 
 /**
- * The SMS code (spec section 5: required, its rule's pattern, at most 255 characters), judged by the
+ * The SMS code (required, its rule's pattern, at most 255 characters), judged by the
  * server's verificationCode rule when it sends one.
  */
 export function smsCodeRule(rules: readonly FieldRule[] | undefined): FieldRule {

@@ -1,5 +1,5 @@
 /**
- * The SMS code field with its send button (spec sections 2, 4, 8 and 9): the button asks the server
+ * The SMS code field with its send button: the button asks the server
  * at most once per 1000 ms, then counts down (the caller says how long: 60 s per minute of the
  * returned expiredMinutes, or until the returned expirationTime) with the label 'code sent' plus
  * the seconds, disabled until zero. A failed send shows a warning dialog with the server's message
@@ -50,7 +50,7 @@ export function useSmsSender(): SmsSender {
     const start = Date.now();
     if (busy.current || endsAt > start) return;
     if (precheck && !precheck()) return;
-    // Spec section 9: the request is throttled to once per 1000 ms.
+    // The request is throttled to once per 1000 ms.
     if (start - lastRequest.current < SMS_THROTTLE_MS) return;
     lastRequest.current = start;
     busy.current = true;

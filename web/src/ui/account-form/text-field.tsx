@@ -1,6 +1,6 @@
 /**
- * One labelled input of the account forms: a required field's placeholder starts with a star (spec
- * section 2), its error shows under it and is tied to the input for screen readers, and a password
+ * One labelled input of the account forms: a required field's placeholder starts with a star,
+ * its error shows under it and is tied to the input for screen readers, and a password
  * can be revealed.
  */
 import { useId, useState, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
@@ -29,7 +29,7 @@ export interface TextFieldProps
   inputRef?: Ref<HTMLInputElement>;
 }
 
-/** The placeholder as the spec wants it: '* ' before a required field's text. */
+/** The placeholder of a field: '* ' before a required field's text. */
 export function starred(text: string, required: boolean | undefined): string {
   return required ? `* ${text}` : text;
 }

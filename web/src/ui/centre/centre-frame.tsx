@@ -1,5 +1,5 @@
 /**
- * The shell of the member and agent centres (spec section 2): an extra-large modal whose body is a
+ * The shell of the member and agent centres: an extra-large modal whose body is a
  * two-pane frame, the menu on the side and the selected page on the right. What fills the side's
  * profile card, the menu items and the page is the centre's own.
  */

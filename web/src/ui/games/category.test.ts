@@ -24,7 +24,7 @@ const lanes: Lane[] = [
   { title: 'LIVE', gameClassify: 'LIVE', cards: [card('EVO', { isGame: 'VASSALAGE', gameClassify: 'LIVE' })] },
 ];
 
-describe('splitEsports (spec section 3: esports cards split out of SPORTS)', () => {
+describe('splitEsports (esports cards split out of SPORTS)', () => {
   it('moves cards classified ESPORTS or of a brand esports vendor into an ESPORTS lane after SPORTS', () => {
     const out = splitEsports(lanes, ['AV', 'IMES']);
     expect(out.map((l) => l.title)).toEqual(['RNG', 'SPORTS', 'ESPORTS', 'LIVE']);

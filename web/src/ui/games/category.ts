@@ -1,5 +1,5 @@
 /**
- * Game categories of the lobby routes and how vendor lanes map onto them (spec sections 2 and 3).
+ * Game categories of the lobby routes and how vendor lanes map onto them.
  */
 import { ESPORTS_VENDORS, HOT } from '../../config/games';
 import type { Lane, VendorCard } from '../../api/games/types';
@@ -40,13 +40,13 @@ export function categoryFilter(id: CategoryId): { gameType: string; gameClassify
   return { gameType: id };
 }
 
-/** An esports card: classified ESPORTS, or one of the brand's esports vendors (spec section 1). */
+/** An esports card: classified ESPORTS, or one of the brand's esports vendors. */
 export function isEsportsCard(card: VendorCard, esportsVendors: readonly string[] = ESPORTS_VENDORS): boolean {
   return card.gameClassify.toUpperCase() === 'ESPORTS' || esportsVendors.some((v) => v.toUpperCase() === card.vendor.toUpperCase());
 }
 
 /**
- * Lanes with esports cards split out of SPORTS into an ESPORTS lane placed after it (spec section 3).
+ * Lanes with esports cards split out of SPORTS into an ESPORTS lane placed after it.
  * Pure; the input is not changed.
  */
 export function splitEsports(lanes: readonly Lane[], esportsVendors: readonly string[] = ESPORTS_VENDORS): Lane[] {

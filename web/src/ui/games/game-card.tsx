@@ -16,7 +16,7 @@ export interface GameCardProps {
 }
 
 /**
- * One game tile: lazy image (spec section 9), hot/new/maintenance badges, a play button named after
+ * One game tile: lazy image, hot/new/maintenance badges, a play button named after
  * the game and, for RNG-style tiles, the favourite star.
  */
 export function GameCard({ game, onPlay, pending = false, favourite }: GameCardProps) {

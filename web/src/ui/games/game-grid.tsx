@@ -65,8 +65,8 @@ export function GameGrid({
       {loadingMore ? <GameCardSkeletons count={6} /> : null}
     </ul>
   );
-  // A strip wider than the page says so: a fade and arrows at the end that hides tiles (issue 17
-  // item 7).
+  // A strip wider than the page says so: a fade and arrows at the end that hides tiles
+  // (ADR 020).
   return variant === 'strip' ? <ScrollRow viewportClassName="gx-strip__viewport">{list}</ScrollRow> : list;
 }
 

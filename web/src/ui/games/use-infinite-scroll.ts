@@ -5,7 +5,7 @@ import { INFINITE_SCROLL_THROTTLE_MS } from '../../config/games';
 const LOAD_AHEAD = 0.5;
 
 /**
- * Infinite scroll (spec section 9: throttle 200 ms). Scroll events of the window or of any
+ * Infinite scroll (throttle 200 ms). Scroll events of the window or of any
  * scrolling container (the layout may scroll an inner pane) are caught in the capture phase and
  * checked at most once per 200 ms, with a trailing check so the last scroll is never missed.
  * Returns the ref of a sentinel placed after the list.

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 /**
- * ScrollRow (issue 17 item 7): a row that hides content shows a fade and an arrow at that end only,
+ * ScrollRow (ADR 020): a row that hides content shows a fade and an arrow at that end only,
  * the arrow scrolls towards it, and both mirror right to left. The layout is faked: happy-dom lays
  * nothing out, so each test says how wide the row and its content are and where it is scrolled.
  */

@@ -1,5 +1,5 @@
 /**
- * A row that scrolls sideways and says when it hides content (issue 17 item 7): at each end that
+ * A row that scrolls sideways and says when it hides content (ADR 020): at each end that
  * has more, a fade over the content and an arrow button that scrolls by most of the row's width.
  * Neither shows when everything fits; both mirror in right-to-left pages. The arrows are ordinary
  * buttons in the tab order; a link or tab inside the row that takes focus is scrolled into view by

@@ -1,6 +1,6 @@
 /**
- * Which ends of a sideways-scrolling row hide content, and a way to scroll towards them (issue 17
- * item 7). One hook for the header's category bar, the home page's game strips and the lobbies'
+ * Which ends of a sideways-scrolling row hide content, and a way to scroll towards them (ADR 020).
+ * One hook for the header's category bar, the home page's game strips and the lobbies'
  * provider rows, so every row that overflows says so the same way.
  */
 import { useCallback, useEffect, useState, type RefObject } from 'react';

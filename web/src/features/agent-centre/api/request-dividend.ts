@@ -12,7 +12,7 @@ export interface RequestDividendInput {
 
 /**
  * Offer a dividend contract to a direct downline. The answer lists the downlines whose higher-rate
- * contracts were terminated (spec section 5, contract-rate warning).
+ * contracts were terminated (the contract-rate warning).
  */
 export function useRequestDividend() {
   const queryClient = useQueryClient();

@@ -1,6 +1,6 @@
 /**
  * A list of contracts of one kind with the terms that kind carries, its state and the actions the
- * agent may take (spec section 4: Accept, Reject, Terminate). Reject and terminate ask first.
+ * agent may take (Accept, Reject, Terminate). Reject and terminate ask first.
  */
 import { useTranslation } from 'react-i18next';
 import { Amount, Badge, Empty, useMoney, type Tone } from '../../../ui/centre/parts';

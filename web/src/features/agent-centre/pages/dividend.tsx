@@ -1,6 +1,6 @@
 /**
  * Dividend (agentDividendRecordCopy2, DIVIDEND3): my dividend contract, the contracts I offered, and
- * offering a new one to a direct downline. Spec section 5, contract-rate warning: a downline with a
+ * offering a new one to a direct downline. The contract-rate warning: a downline with a
  * higher rate than the new contract is terminated automatically if the agent proceeds, so the form
  * states the rule, names the affected contract it can see, and asks for confirmation before sending.
  */
@@ -85,7 +85,7 @@ export function DividendPage() {
     const next = validate();
     setErrors(next);
     if (Object.keys(next).length > 0 || rate === null) return;
-    // Spec section 5: the agent confirms the contract-rate rule before the offer is sent.
+    // The agent confirms the contract-rate rule before the offer is sent.
     const ok = await confirmDialog({
       title: t('dividend.confirm_title'),
       message: (

@@ -1,6 +1,6 @@
 /**
  * Account (registerCenter): open an account directly under the agent, as a player or a sub-agent.
- * Username and password follow the brand's registration rules (spec section 5), checked here with the
+ * Username and password follow the brand's registration rules, checked here with the
  * same engine the server uses; the agent hands the password over and the downline changes it on first
  * login.
  */

@@ -1,7 +1,7 @@
 /**
  * Daily, hourly and real-time salary (agentDailyWages2, agentHourSalary, agentRealtimeSalary): the
- * contracts of the kind, offered to me and by me, with their settlement period (spec sections 4 and
- * 9: real-time salary is settled every 5 minutes).
+ * contracts of the kind, offered to me and by me, with their settlement period
+ * (real-time salary is settled every 5 minutes).
  */
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';

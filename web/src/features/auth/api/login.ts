@@ -1,5 +1,5 @@
 /**
- * Login calls (spec section 7): POST /wps/session/login (encrypted; username or SMS mode) and the
+ * Login calls: POST /wps/session/login (encrypted; username or SMS mode) and the
  * login SMS code (MOBILEVERCODELOGIN3).
  */
 import { useMutation } from '@tanstack/react-query';

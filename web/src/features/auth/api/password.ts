@@ -1,5 +1,5 @@
 /**
- * Password calls (spec sections 4, 5 and 7): forgot by email (form-encoded), the forgot SMS code
+ * Password calls: forgot by email (form-encoded), the forgot SMS code
  * and the reset by phone (CHNGPASSVERIF3; answers a token), and the change of a known password.
  */
 import { useMutation } from '@tanstack/react-query';

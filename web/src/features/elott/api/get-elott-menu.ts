@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { client, unwrap } from '../../../api/client';
 
-/** Prize mode of the e-lotteries (spec section 1: prize modes Lott, ZY, Elott, SEA). */
+/** Prize mode of the e-lotteries (the brand's prize modes are Lott, ZY, Elott, SEA). */
 export const ELOTT_PRIZE_MODE = 'Elott';
 
 /** The ELOTT lottery menu; same call and key as the /lottery menu of that mode. */

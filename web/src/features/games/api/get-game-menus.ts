@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { client, unwrap } from '../../../api/client';
 
-/** Top navigation categories with their vendors (spec section 7: /lgw/games/game_menus). */
+/** Top navigation categories with their vendors (/lgw/games/game_menus). */
 export const gameMenusOptions = () =>
   queryOptions({
     queryKey: ['games', 'menus'],

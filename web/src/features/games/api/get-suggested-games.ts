@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { client, unwrap } from '../../../api/client';
 
-/** Other games offered on the game-under-maintenance page (spec section 2). */
+/** Other games offered on the game-under-maintenance page. */
 export const suggestedGamesOptions = (gameId: number) =>
   queryOptions({
     queryKey: ['games', 'suggested', gameId],

@@ -7,7 +7,7 @@ import { CategoryIcon } from '../../../ui/games/category-icon';
 import { GameGrid } from '../../../ui/games/game-grid';
 import './game-maintenance.css';
 
-/** The game-under-maintenance page (spec section 2): the notice, then other games to play. */
+/** The game-under-maintenance page: the notice, then other games to play. */
 export function GameMaintenance({ gameId, name }: { gameId: number; name: string }) {
   const { t } = useTranslation('games');
   const suggested = useSuggestedGames(gameId || undefined);

@@ -8,7 +8,7 @@ import './vendor-tabs.css';
 
 /**
  * The vendor tabs of a lobby: 'All' then each vendor, hot vendors marked. Choosing a tab pushes
- * ?page={vendor} (spec section 2); a VASSALAGE vendor opens its popup list instead.
+ * ?page={vendor}; a VASSALAGE vendor opens its popup list instead.
  */
 export function VendorTabs({
   vendors,
@@ -36,7 +36,7 @@ export function VendorTabs({
     );
   }
   // More providers than fit scroll sideways, with fades and arrows at the end that hides some
-  // (issue 17 item 7); the chosen one is scrolled into view.
+  // (ADR 020); the chosen one is scrolled into view.
   return (
     <ScrollRow className="gx-vtabs-row" viewportClassName="gx-vtabs__viewport" revealKey={selected}>
       <div className="gx-vtabs" role="tablist" aria-label={t('lobby.vendors')}>

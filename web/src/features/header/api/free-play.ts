@@ -1,4 +1,4 @@
-/** Free demo (spec sections 2 and 7): os, platform W and an encrypted random string, gateway version 3. */
+/** Free demo: os, platform W and an encrypted random string, gateway version 3. */
 import { useMutation } from '@tanstack/react-query';
 import { client, unwrap } from '../../../api/client';
 

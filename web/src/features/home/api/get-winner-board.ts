@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { client, unwrap } from '../../../api/client';
 
-/** Recent winners: player, game name and prize (spec section 2 "Winners list"). */
+/** Recent winners: player, game name and prize. */
 export const winnerBoardOptions = () =>
   queryOptions({
     queryKey: ['home', 'winners'],

@@ -5,7 +5,7 @@ import { CategoryIcon } from '../../../ui/games/category-icon';
 import './category-shortcuts.css';
 
 /**
- * The category cards under the banner: one per category that has vendors (spec section 2: a
+ * The category cards under the banner: one per category that has vendors (a
  * category shows only with at least one vendor), in the side menu's order.
  */
 export function CategoryShortcuts() {

@@ -13,7 +13,7 @@ function hue(name: string): number {
 }
 
 /**
- * The winners list (spec section 2: player, game name, prize). The list scrolls by itself; a copy
+ * The winners list (player, game name, prize). The list scrolls by itself; a copy
  * hidden from assistive technology makes the loop seamless, and hovering or focusing pauses it.
  */
 export function WinnersBoard() {

@@ -2,8 +2,8 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { client, unwrap } from '../../../api/client';
 
 /**
- * Lottery menu of one prize mode: gameMenus with gameGroupCode and labelName (spec sections 3 and
- * 7). Without a prize mode: every mode's menus (to find a lottery by code).
+ * Lottery menu of one prize mode: gameMenus with gameGroupCode and labelName.
+ * Without a prize mode: every mode's menus (to find a lottery by code).
  */
 export const lotteryMenuOptions = (prizeMode?: string) =>
   queryOptions({

@@ -3,7 +3,7 @@ import { client, unwrap } from '../../../api/client';
 import { DEVICE, POPULAR_LOTTERY_COUNT } from '../constants';
 import { apiLanguage } from './params';
 
-/** Popular lotteries: count 20, prize mode, device, language (spec section 7). */
+/** Popular lotteries: count 20, prize mode, device, language. */
 export const popularLotteriesOptions = ({ prizeMode, language }: { prizeMode?: string; language: string }) =>
   queryOptions({
     queryKey: ['lottery', 'popular', { prizeMode, language }],

@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { client, unwrap } from '../../../api/client';
 
 /**
- * The lotteries the player played recently, grouped like the menu (spec section 7:
+ * The lotteries the player played recently, grouped like the menu (
  * /lgw/vn/games/game_menu/recent). Under 'me' so logout drops it.
  */
 export const recentLotteryMenuOptions = (prizeMode?: string) =>

@@ -12,7 +12,7 @@ export interface LaunchLobbyInput {
 }
 
 /**
- * Lobby launch (spec section 7): lotto area VN, mode LOTT, gameCode, view (betting or lobby),
+ * Lobby launch: lotto area VN, mode LOTT, gameCode, view (betting or lobby),
  * device, backUrl, language. Answers the address shown in the page's iframe. A launched lottery
  * joins the recent menu, so that menu is refetched.
  */

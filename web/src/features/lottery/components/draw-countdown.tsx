@@ -1,5 +1,5 @@
 /**
- * The next draw of a lottery on its card (issue 17 item 9): the draw number, and for timed
+ * The next draw of a lottery on its card (ADR 018): the draw number, and for timed
  * lotteries (drawing more often than daily) the time left until bets close; for daily and longer
  * ones the time of day it draws. When a draw closes, the lottery lists are fetched again so the
  * next draw's number follows.

@@ -4,7 +4,7 @@ import { centreKeys } from './keys';
 
 export interface JoinPromotionInput {
   id: number;
-  /** Spec section 5: at most 140 characters. */
+  /** A remark of at most 140 characters. */
   comment?: string;
 }
 

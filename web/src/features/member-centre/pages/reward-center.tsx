@@ -1,7 +1,7 @@
 /**
  * Reward center (rewardCenter): the member's activities and every open one, each in one of the
- * activity states of spec section 4 with the action that state allows. Joining and applying carry an
- * optional remark of at most 140 characters (spec section 5); a raffle prize is claimed at once.
+ * activity states with the action that state allows. Joining and applying carry an
+ * optional remark of at most 140 characters; a raffle prize is claimed at once.
  */
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -253,7 +253,7 @@ function ApplyDialog({
           <p id={`${id}-count`} className={`mc-counter${tooLong ? ' mc-counter--over' : ''}`}>
             {t('rewards.remark_count', { count: length, max: ACTIVITY_COMMENT_MAX_LENGTH })}
           </p>
-          {/* Over-long text is refused with a message, never cut (issue 17 item 14). */}
+          {/* Over-long text is refused with a message, never cut. */}
           {tooLong ? (
             <p className="field__error" role="alert">
               {t('rewards.remark_too_long', { max: ACTIVITY_COMMENT_MAX_LENGTH })}

@@ -1,5 +1,5 @@
 /**
- * Registration calls (spec section 7): PUT /wps/member/register and /wps/member/register/mobile
+ * Registration calls: PUT /wps/member/register and /wps/member/register/mobile
  * (both encrypted), the registration SMS code, the affiliate check and the new-player promotions.
  */
 import { queryOptions, useMutation } from '@tanstack/react-query';

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { client, unwrap } from '../../../api/client';
 
-/** The latest opened draw of a lottery (spec section 7: /lotto/lgw/games/opened/numero). */
+/** The latest opened draw of a lottery (/lotto/lgw/games/opened/numero). */
 export const openedNumeroOptions = (gameCode: string) =>
   queryOptions({
     queryKey: ['lottery', 'openedNumero', gameCode],

@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { client, unwrap } from '../../../api/client';
 import { VN_LOTTERY_COUNT } from '../../../config/constants';
 
-/** Past draws of a Vietnamese lottery, newest first (spec sections 7 and 9: count 100). */
+/** Past draws of a Vietnamese lottery, newest first (count 100). */
 export const vnNumerosOptions = (gameCode: string) =>
   queryOptions({
     queryKey: ['lottery', 'vnNumeros', gameCode, VN_LOTTERY_COUNT],
