@@ -21,6 +21,7 @@ import { ApiError } from './errors';
 import { installDurability } from './durability';
 import { sendMethodNotAllowed, trackRouteMethods } from './methods';
 import { securityHeaders } from './security-headers';
+import controlAccess from './plugins/control-access';
 import { agentRoutes } from './routes/agent';
 import { demoGameRoutes } from './routes/demo-game';
 import { gamesRoutes } from './routes/games';
@@ -79,6 +80,10 @@ export interface AppOptions {
    * state lives in memory. Throws when another process holds the directory.
    */
   stateDir?: string;
+  /** Host names besides loopback ones /__sim and /__demo answer (`--allow-host`, ADR 023). */
+  allowHosts?: string[];
+  /** Every /__sim call must carry this in X-Sim-Control-Token (`--control-token`, ADR 023). */
+  controlToken?: string;
 }
 
 /** Paths the API owns: unknown ones there answer the error envelope, never the web app. */
@@ -176,6 +181,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
   });
   app.setValidatorCompiler(validatorCompilers());
   const routeMethods = trackRouteMethods(app);
+  await app.register(controlAccess, { allowHosts: options.allowHosts, controlToken: options.controlToken });
 
   if (options.brand) checkBrand(options.brand);
   // --state DIR (ADR 010): every world and the RSA key are kept there; a second process is refused.

@@ -616,6 +616,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The simulator was started with a control token and the call did not send it in X-Sim-Control-Token (sim.control.token). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Refused for who asked: the Host is neither a loopback name nor one allowed with --allow-host (sim.control.host), or the call came from a page of another site (its Origin; sim.control.origin). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     streamEvents: {
@@ -638,6 +656,24 @@ export interface operations {
             };
             /** @description Invalid input: the error envelope names the failing fields in value.fields. */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The simulator was started with a control token and the call did not send it in X-Sim-Control-Token (sim.control.token). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Refused for who asked: the Host is neither a loopback name nor one allowed with --allow-host (sim.control.host), or the call came from a page of another site (its Origin; sim.control.origin). */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -682,6 +718,24 @@ export interface operations {
             };
             /** @description Invalid input: the error envelope names the failing fields in value.fields. */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The simulator was started with a control token and the call did not send it in X-Sim-Control-Token (sim.control.token). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Refused for who asked: the Host is neither a loopback name nor one allowed with --allow-host (sim.control.host), or the call came from a page of another site (its Origin; sim.control.origin). */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -793,6 +847,24 @@ export interface operations {
             };
             /** @description Invalid input: the error envelope names the failing fields in value.fields. */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The simulator was started with a control token and the call did not send it in X-Sim-Control-Token (sim.control.token). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Refused for who asked: the Host is neither a loopback name nor one allowed with --allow-host (sim.control.host), or the call came from a page of another site (its Origin; sim.control.origin). */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -914,6 +986,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The simulator was started with a control token and the call did not send it in X-Sim-Control-Token (sim.control.token). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Refused for who asked: the Host is neither a loopback name nor one allowed with --allow-host (sim.control.host), or the call came from a page of another site (its Origin; sim.control.origin). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description A body of another type than application/json. */
             415: {
                 headers: {
@@ -962,6 +1052,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The simulator was started with a control token and the call did not send it in X-Sim-Control-Token (sim.control.token). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Refused for who asked: the Host is neither a loopback name nor one allowed with --allow-host (sim.control.host), or the call came from a page of another site (its Origin; sim.control.origin). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     setFlag: {
@@ -1003,6 +1111,24 @@ export interface operations {
             };
             /** @description Invalid input: the error envelope names the failing fields in value.fields. */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The simulator was started with a control token and the call did not send it in X-Sim-Control-Token (sim.control.token). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Refused for who asked: the Host is neither a loopback name nor one allowed with --allow-host (sim.control.host), or the call came from a page of another site (its Origin; sim.control.origin). */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1070,6 +1196,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The simulator was started with a control token and the call did not send it in X-Sim-Control-Token (sim.control.token). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Refused for who asked: the Host is neither a loopback name nor one allowed with --allow-host (sim.control.host), or the call came from a page of another site (its Origin; sim.control.origin). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     getLastSms: {
@@ -1120,6 +1264,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The simulator was started with a control token and the call did not send it in X-Sim-Control-Token (sim.control.token). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Refused for who asked: the Host is neither a loopback name nor one allowed with --allow-host (sim.control.host), or the call came from a page of another site (its Origin; sim.control.origin). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Nothing to answer with (no such SMS, captcha or snapshot). */
             404: {
                 headers: {
@@ -1161,6 +1323,24 @@ export interface operations {
             };
             /** @description Invalid input: the error envelope names the failing fields in value.fields. */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The simulator was started with a control token and the call did not send it in X-Sim-Control-Token (sim.control.token). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Refused for who asked: the Host is neither a loopback name nor one allowed with --allow-host (sim.control.host), or the call came from a page of another site (its Origin; sim.control.origin). */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1223,6 +1403,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The simulator was started with a control token and the call did not send it in X-Sim-Control-Token (sim.control.token). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Refused for who asked: the Host is neither a loopback name nor one allowed with --allow-host (sim.control.host), or the call came from a page of another site (its Origin; sim.control.origin). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description A body of another type than application/json. */
             415: {
                 headers: {
@@ -1264,6 +1462,24 @@ export interface operations {
             };
             /** @description Invalid input: the error envelope names the failing fields in value.fields. */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The simulator was started with a control token and the call did not send it in X-Sim-Control-Token (sim.control.token). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Refused for who asked: the Host is neither a loopback name nor one allowed with --allow-host (sim.control.host), or the call came from a page of another site (its Origin; sim.control.origin). */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1318,6 +1534,24 @@ export interface operations {
             };
             /** @description Invalid input: the error envelope names the failing fields in value.fields. */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The simulator was started with a control token and the call did not send it in X-Sim-Control-Token (sim.control.token). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Refused for who asked: the Host is neither a loopback name nor one allowed with --allow-host (sim.control.host), or the call came from a page of another site (its Origin; sim.control.origin). */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1432,6 +1666,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The simulator was started with a control token and the call did not send it in X-Sim-Control-Token (sim.control.token). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Refused for who asked: the Host is neither a loopback name nor one allowed with --allow-host (sim.control.host), or the call came from a page of another site (its Origin; sim.control.origin). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description A body of another type than application/json. */
             415: {
                 headers: {
@@ -1469,6 +1721,24 @@ export interface operations {
             };
             /** @description Invalid input: the error envelope names the failing fields in value.fields. */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The simulator was started with a control token and the call did not send it in X-Sim-Control-Token (sim.control.token). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Refused for who asked: the Host is neither a loopback name nor one allowed with --allow-host (sim.control.host), or the call came from a page of another site (its Origin; sim.control.origin). */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1519,6 +1789,24 @@ export interface operations {
             };
             /** @description Invalid input: the error envelope names the failing fields in value.fields. */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The simulator was started with a control token and the call did not send it in X-Sim-Control-Token (sim.control.token). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Refused for who asked: the Host is neither a loopback name nor one allowed with --allow-host (sim.control.host), or the call came from a page of another site (its Origin; sim.control.origin). */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1580,6 +1868,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The simulator was started with a control token and the call did not send it in X-Sim-Control-Token (sim.control.token). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Refused for who asked: the Host is neither a loopback name nor one allowed with --allow-host (sim.control.host), or the call came from a page of another site (its Origin; sim.control.origin). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description A body of another type than application/json. */
             415: {
                 headers: {
@@ -1627,6 +1933,24 @@ export interface operations {
             };
             /** @description Invalid input: the error envelope names the failing fields in value.fields. */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The simulator was started with a control token and the call did not send it in X-Sim-Control-Token (sim.control.token). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Refused for who asked: the Host is neither a loopback name nor one allowed with --allow-host (sim.control.host), or the call came from a page of another site (its Origin; sim.control.origin). */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1721,6 +2045,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The simulator was started with a control token and the call did not send it in X-Sim-Control-Token (sim.control.token). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Refused for who asked: the Host is neither a loopback name nor one allowed with --allow-host (sim.control.host), or the call came from a page of another site (its Origin; sim.control.origin). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     createWorld: {
@@ -1794,6 +2136,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The simulator was started with a control token and the call did not send it in X-Sim-Control-Token (sim.control.token). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Refused for who asked: the Host is neither a loopback name nor one allowed with --allow-host (sim.control.host), or the call came from a page of another site (its Origin; sim.control.origin). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description The journal is off (the simulator was started with --journal off). */
             409: {
                 headers: {
@@ -1855,6 +2215,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The simulator was started with a control token and the call did not send it in X-Sim-Control-Token (sim.control.token). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Refused for who asked: the Host is neither a loopback name nor one allowed with --allow-host (sim.control.host), or the call came from a page of another site (its Origin; sim.control.origin). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Nothing to answer with (no such SMS, captcha or snapshot). */
             404: {
                 headers: {
@@ -1903,6 +2281,24 @@ export interface operations {
             };
             /** @description Invalid input: the error envelope names the failing fields in value.fields. */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The simulator was started with a control token and the call did not send it in X-Sim-Control-Token (sim.control.token). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Refused for who asked: the Host is neither a loopback name nor one allowed with --allow-host (sim.control.host), or the call came from a page of another site (its Origin; sim.control.origin). */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2011,6 +2407,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The simulator was started with a control token and the call did not send it in X-Sim-Control-Token (sim.control.token). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Refused for who asked: the Host is neither a loopback name nor one allowed with --allow-host (sim.control.host), or the call came from a page of another site (its Origin; sim.control.origin). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description The journal is off (the simulator was started with --journal off). */
             409: {
                 headers: {
@@ -2048,6 +2462,24 @@ export interface operations {
             };
             /** @description Invalid input: the error envelope names the failing fields in value.fields. */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The simulator was started with a control token and the call did not send it in X-Sim-Control-Token (sim.control.token). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Refused for who asked: the Host is neither a loopback name nor one allowed with --allow-host (sim.control.host), or the call came from a page of another site (its Origin; sim.control.origin). */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2211,6 +2643,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The simulator was started with a control token and the call did not send it in X-Sim-Control-Token (sim.control.token). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Refused for who asked: the Host is neither a loopback name nor one allowed with --allow-host (sim.control.host), or the call came from a page of another site (its Origin; sim.control.origin). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description The journal is off (the simulator was started with --journal off). */
             409: {
                 headers: {
@@ -2254,6 +2704,24 @@ export interface operations {
             };
             /** @description Invalid input: the error envelope names the failing fields in value.fields. */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The simulator was started with a control token and the call did not send it in X-Sim-Control-Token (sim.control.token). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Refused for who asked: the Host is neither a loopback name nor one allowed with --allow-host (sim.control.host), or the call came from a page of another site (its Origin; sim.control.origin). */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2374,6 +2842,24 @@ export interface operations {
             };
             /** @description Invalid input: the error envelope names the failing fields in value.fields. */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The simulator was started with a control token and the call did not send it in X-Sim-Control-Token (sim.control.token). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Refused for who asked: the Host is neither a loopback name nor one allowed with --allow-host (sim.control.host), or the call came from a page of another site (its Origin; sim.control.origin). */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
