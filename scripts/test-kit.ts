@@ -84,7 +84,7 @@ async function main(): Promise<number> {
 
     const { url } = await server;
     const env = { ...process.env, SIM_URL: url, CHROMIUM_PATH: chromium };
-    step(`lotus-sim state --url ${url}`);
+    step(`lotus-sim scenarios (SIM_URL=${url})`);
     const cli = spawnSync(join(project, 'node_modules', '.bin', 'lotus-sim'), ['scenarios'], { cwd: project, env, encoding: 'utf8' });
     if (cli.status !== 0 || !/^default\s/m.test(cli.stdout)) {
       console.error(`lotus-sim scenarios exited ${cli.status}:\n${cli.stdout}${cli.stderr}`);
