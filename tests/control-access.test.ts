@@ -9,6 +9,7 @@ import { errorRegistry } from '../openapi/errors';
 import { buildApp } from '../server/app';
 import { hostnameOf, isLoopbackHost } from '../server/plugins/control-access';
 import { checkControlExposure } from '../scripts/start';
+import { SimApiError, SimClient } from '../scripts/sim-client';
 
 let open: FastifyInstance;
 let locked: FastifyInstance;
@@ -104,6 +105,24 @@ describe('the control token', () => {
     expect(wrong.statusCode).toBe(401);
     // Only the streams: a plain call does not read the token from the query.
     expect((await get(locked, '/__sim/state?control_token=s3cret-token', { host: 'localhost' })).statusCode).toBe(401);
+  });
+});
+
+describe('the clients send the token', () => {
+  it('SimClient (npm run sim, lotus-sim, the fixtures) sends SIM_CONTROL_TOKEN or the one given', async () => {
+    const url = await locked.listen({ port: 0, host: '127.0.0.1' });
+    const refused = await new SimClient(url, fetch, 'qa-token', { token: 'guess' }).getState().catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(SimApiError);
+    expect(refused).toMatchObject({ status: 401, errorCode: 'sim.control.token' });
+    expect((await new SimClient(url, fetch, 'qa-token', { token: 's3cret-token' }).getState()).world).toBe('qa-token');
+    const before = process.env.SIM_CONTROL_TOKEN;
+    process.env.SIM_CONTROL_TOKEN = 's3cret-token';
+    try {
+      expect((await new SimClient(url, fetch, 'qa-env').getState()).world).toBe('qa-env');
+    } finally {
+      if (before === undefined) delete process.env.SIM_CONTROL_TOKEN;
+      else process.env.SIM_CONTROL_TOKEN = before;
+    }
   });
 });
 
