@@ -1,11 +1,13 @@
 /**
- * Shared Playwright fixtures (style.md: test.extend fixtures, role-based locators).
+ * Shared Playwright fixtures (style.md: test.extend fixtures, role-based locators): the sandbox
+ * kit's (`@lucky-lotus/sandbox-kit/playwright`, ADR 024), which QA projects use too, on the run's
+ * simulator.
  *
- * - `world`: every test has a world of its own on the one simulator of the run (issue 13): the page's
+ * - `world`: every test has a world of its own on the one simulator of the run (ADR 009): the page's
  *   and `request`'s calls carry `X-Sim-World`, and the world is removed after the test, so a
  *   scenario, status, flag, fault or account made by one test never reaches another.
  * - `sim`: the QA control API client, acting on the test's world.
- *   `sim.journal()` and `sim.verify()` read what the page sent, decrypted (issue 14):
+ *   `sim.journal()` and `sim.verify()` read what the page sent, decrypted:
  *   `expect((await sim.verify({ operationId: 'register', body: { referralCode: 'AG1001' } })).ok).toBe(true)`.
  * - `apiLogin`: logs an account in over the gateway API itself (encrypted body, as the web client
  *   sends it) and returns the session.
@@ -13,61 +15,21 @@
  * - `portal`: the simulator and web app of the run (playwright.config.ts `webServer`), shared by
  *   every worker; `baseURL` points there.
  */
-import { expect, test as base, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { encryptBody } from '../openapi/wire-crypto';
-import { SimClient } from '../scripts/sim-client';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { expect, loginWithRequest, test as kit, type Session } from '../packages/sandbox-kit/src/playwright';
 
-export const PLAYER = { username: 'player01', password: 'Passw0rd!' } as const;
-export const AGENT = { username: 'agent01', password: 'Passw0rd!' } as const;
-
-export interface Session {
-  token: string;
-  isAgent: number;
-  username: string;
-}
-
-const HEADERS = { Merchant: 'DEMO', Device: 'web', Language: 'EN' };
+export { AGENT, PLAYER, useSession, type Session } from '../packages/sandbox-kit/src/playwright';
 
 /** Log in through POST /wps/session/login with the gateway's encrypted body. */
-export async function loginOverApi(request: APIRequestContext, username: string, password: string): Promise<Session> {
-  const key = await request.get('/wps/session/key/rsa', { headers: { ...HEADERS, ModuleId: 'RSAKEY3' } });
-  const modulus = ((await key.json()) as { value: string }).value;
-  const { body, encryption } = encryptBody({ type: 'username', username, password }, modulus);
-  const res = await request.post('/wps/session/login', {
-    headers: { ...HEADERS, ModuleId: 'LOGIN3', Encryption: encryption, 'Content-Type': 'application/json' },
-    data: body,
-  });
-  const envelope = (await res.json()) as { success: boolean; value?: Session; message?: string };
-  if (!envelope.success || !envelope.value) throw new Error(`login failed: ${envelope.message ?? res.status()}`);
-  return envelope.value;
-}
-
-/** Put a session in the tab's sessionStorage before the app starts (as a login would). */
-export async function useSession(page: Page, session: Session): Promise<void> {
-  await page.addInitScript((s) => {
-    if (!sessionStorage.getItem('token')) {
-      sessionStorage.setItem('token', s.token);
-      sessionStorage.setItem('isAgent', String(s.isAgent));
-      sessionStorage.setItem('merchantCode', 'DEMO');
-    }
-  }, session);
-}
-
-interface Fixtures {
-  /** This test's own world on the shared simulator (issue 13): every call of the page and of `request` goes there. */
-  world: string;
-  sim: SimClient;
-  apiLogin: (account?: { username: string; password: string }) => Promise<Session>;
-  loggedIn: Page;
+export function loginOverApi(request: APIRequestContext, username: string, password: string): Promise<Session> {
+  return loginWithRequest(request, username, password);
 }
 
 interface WorkerFixtures {
   portal: string;
 }
 
-let worldCount = 0;
-
-export const test = base.extend<Fixtures, WorkerFixtures>({
+export const test = kit.extend<object, WorkerFixtures>({
   portal: [
     // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern: none here
     async ({}, use) => {
@@ -81,28 +43,7 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
   baseURL: async ({ portal }, use) => {
     await use(portal);
   },
-  world: async ({ portal }, use, testInfo) => {
-    const name = `e2e-w${testInfo.workerIndex}-${++worldCount}-${process.pid}`;
-    await use(name);
-    // The world goes with its test: nothing it changed can reach another test.
-    await new SimClient(portal, fetch, name).deleteWorld(name).catch(() => {});
-  },
-  // Every request of the page and of `request` names the test's world.
-  extraHTTPHeaders: async ({ world }, use) => {
-    await use({ 'X-Sim-World': world });
-  },
-  sim: async ({ baseURL, world }, use) => {
-    await use(new SimClient(baseURL ?? 'http://localhost:4173', fetch, world));
-  },
-  apiLogin: async ({ request }, use) => {
-    await use((account = PLAYER) => loginOverApi(request, account.username, account.password));
-  },
-  loggedIn: async ({ page, apiLogin }, use) => {
-    await useSession(page, await apiLogin(PLAYER));
-    await page.goto('/');
-    await expect(page.getByTestId('balance-amount')).toHaveText(/\$[\d,]+\.\d\d/);
-    await use(page);
-  },
+  worldPrefix: 'e2e',
 });
 
 export { expect };

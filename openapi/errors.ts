@@ -373,6 +373,10 @@ export const errorRegistry = {
   'sim.fault.injected': { status: 500, message: 'Injected fault', scope: {}, source: 'control' },
   'sim.journal.off': { status: 409, message: 'The request journal is off (--journal off)', scope: {}, source: 'control' },
   'sim.world.exists': { status: 409, message: 'The world already exists', scope: {}, source: 'control' },
+  // Who may reach the control plane (server/plugins/control-access.ts, ADR 023).
+  'sim.control.host': { status: 403, message: 'The control API answers only a loopback host name or one allowed with --allow-host', scope: {}, source: 'control' },
+  'sim.control.origin': { status: 403, message: 'The control API refuses calls from pages of another site', scope: {}, source: 'control' },
+  'sim.control.token': { status: 401, message: 'The control API needs its token in the X-Sim-Control-Token header', scope: {}, source: 'control' },
 } as const satisfies Record<string, ErrorEntry>;
 
 /** Every code the server can answer. */

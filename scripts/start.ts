@@ -16,6 +16,11 @@
  *   npm start -- --state DIR                 keep worlds and the RSA key in DIR across restarts
  *   npm start -- --max-worlds 200            at most 200 worlds in memory (default 1,000)
  *   npm start -- --guest-ttl 30m             free-play guests expire after 30 simulated minutes (default 2h)
+ *   npm start -- --allow-host qa.lan         /__sim and /__demo also answer this host name (ADR 023)
+ *   npm start -- --control-token TOKEN       every /__sim call must send X-Sim-Control-Token: TOKEN
+ *                                            (or SIM_CONTROL_TOKEN); needed on a non-loopback --host
+ *   npm start -- --host 0.0.0.0 --control-open
+ *                                            listen beyond loopback without a token, on purpose
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
@@ -26,6 +31,7 @@ import { buildApp } from '../server/app';
 import { loadContract } from '../server/gateway/checker';
 import { parseSimulate } from '../server/gateway/mix';
 import { buildGatewayApp, REPORT_PATH, type CheckMode } from '../server/gateway/proxy';
+import { isLoopbackHost } from '../server/plugins/control-access';
 import { ReplaySet } from '../server/replay';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -79,6 +85,19 @@ function positiveInteger(text: string, name: string): number {
   return n;
 }
 
+/**
+ * Listening beyond loopback exposes the control API (reset, SMS codes, worlds) to the network: it
+ * needs a control token, unless --control-open says it on purpose (ADR 023).
+ */
+export function checkControlExposure(host: string, controlToken: string | undefined, controlOpen: boolean): void {
+  if (isLoopbackHost(host.toLowerCase()) || controlToken || controlOpen) return;
+  throw new Error(
+    `--host ${host} lets other machines reach the control API (/__sim): give it a token with --control-token TOKEN ` +
+      '(or SIM_CONTROL_TOKEN=TOKEN), which every control call then sends as X-Sim-Control-Token, ' +
+      'or add --control-open to run it open on purpose.',
+  );
+}
+
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
@@ -98,8 +117,14 @@ async function main(): Promise<void> {
       'no-build': { type: 'boolean', default: false },
       journal: { type: 'string', default: process.env.SIM_JOURNAL ?? 'on' },
       'journal-size': { type: 'string', default: process.env.SIM_JOURNAL_SIZE ?? '1000' },
+      'allow-host': { type: 'string', multiple: true, default: [] },
+      'control-token': { type: 'string', default: process.env.SIM_CONTROL_TOKEN },
+      'control-open': { type: 'boolean', default: false },
     },
   });
+  const controlToken = values['control-token'] || undefined;
+  const allowHosts = values['allow-host'].flatMap((h) => h.split(',')).map((h) => h.trim()).filter(Boolean);
+  checkControlExposure(values.host, controlToken, values['control-open']);
   if (values.journal !== 'on' && values.journal !== 'off') throw new Error(`--journal must be on or off, got ${values.journal}`);
   const journalSize = values.journal === 'off' ? 0 : Number(values['journal-size']);
   if (!Number.isInteger(journalSize) || journalSize < 0 || journalSize > 1_000_000) {
@@ -127,7 +152,7 @@ async function main(): Promise<void> {
       record: values.record,
       recordPrivate: values['record-private'],
       simulate: simulated
-        ? { matches: simulated.matches, app: await buildApp({ scenario: values.scenario, brand: values.brand, controlApi: true, logger: false }) }
+        ? { matches: simulated.matches, app: await buildApp({ scenario: values.scenario, brand: values.brand, controlApi: true, logger: false, allowHosts, controlToken }) }
         : undefined,
     });
     await probeGateway(values.gateway);
@@ -159,6 +184,8 @@ async function main(): Promise<void> {
     stateDir: values.state || undefined,
     maxWorlds: values['max-worlds'] ? positiveInteger(values['max-worlds'], '--max-worlds') : undefined,
     guestTtlMs: values['guest-ttl'] ? parseDurationFlag(values['guest-ttl'], '--guest-ttl') : undefined,
+    allowHosts,
+    controlToken,
     logger: { level: process.env.LOG_LEVEL ?? 'warn' },
   });
   const address = await app.listen({ port, host: values.host });

@@ -13,6 +13,7 @@ import { clock } from './plugins/clock';
 import { compression } from './plugins/compression';
 import { contractRoutes } from './plugins/contract-routes';
 import { contractValidation } from './plugins/contract-validation';
+import controlAccess from './plugins/control-access';
 import { controlApi } from './plugins/control-api';
 import { durability } from './plugins/durability';
 import { errorEnvelope, frameworkErrors } from './plugins/error-envelope';
@@ -49,6 +50,10 @@ export interface AppOptions {
    * state lives in memory. Throws when another process holds the directory.
    */
   stateDir?: string;
+  /** Host names besides loopback ones /__sim and /__demo answer (`--allow-host`, ADR 023). */
+  allowHosts?: string[];
+  /** Every /__sim call must carry this in X-Sim-Control-Token (`--control-token`, ADR 023). */
+  controlToken?: string;
 }
 
 /** One step of the pipeline: a named plugin and its options. */
@@ -70,6 +75,7 @@ export function pipeline(options: AppOptions = {}): PipelineStep[] {
     step('http-semantics', httpSemantics),
     step('contract-validation', contractValidation),
     step('error-envelope', errorEnvelope),
+    step('control-access', controlAccess, { allowHosts: options.allowHosts, controlToken: options.controlToken }),
     step('world-selection', worldSelection, options),
     step('durability', durability),
     step('security-headers', securityHeaders, { webDist: options.webDist }),

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { errorCodesOf, errorRegistry, type ErrorScope } from '../openapi/errors';
 import { operationList } from '../openapi/operations';
-import { DOC_PATH, ERROR_CODES_PATH, generate, META_PATH, TYPES_PATH } from '../scripts/gen';
+import { CONTROL_TYPES_PATH, DOC_PATH, ERROR_CODES_PATH, generate, META_PATH, TYPES_PATH } from '../scripts/gen';
 
 describe('generated contract files', () => {
   it('openapi.json, schema.d.ts and operation-meta.ts are not stale (run npm run gen)', async () => {
@@ -12,6 +12,7 @@ describe('generated contract files', () => {
     expect(readFileSync(TYPES_PATH, 'utf8') === fresh.types, 'web/src/api/schema.d.ts is stale: run npm run gen').toBe(true);
     expect(readFileSync(META_PATH, 'utf8') === fresh.meta, 'web/src/api/operation-meta.ts is stale: run npm run gen').toBe(true);
     expect(readFileSync(ERROR_CODES_PATH, 'utf8') === fresh.errorCodes, 'web/src/api/error-codes.ts is stale: run npm run gen').toBe(true);
+    expect(readFileSync(CONTROL_TYPES_PATH, 'utf8') === fresh.controlTypes, 'packages/sandbox-kit/src/control-schema.ts is stale: run npm run gen').toBe(true);
   });
 
   it('lists the error registry codes of every operation under x-error-codes', () => {

@@ -16,7 +16,12 @@ const STATUS_TEXT: Record<number, string> = {
   404: 'Nothing to answer with (no such SMS, captcha or snapshot).',
   409: 'The journal is off (the simulator was started with --journal off).',
   415: 'A body of another type than application/json.',
+  401: 'The simulator was started with a control token and the call did not send it in X-Sim-Control-Token (sim.control.token).',
+  403: 'Refused for who asked: the Host is neither a loopback name nor one allowed with --allow-host (sim.control.host), or the call came from a page of another site (its Origin; sim.control.origin).',
 };
+
+/** Who may call (server/plugins/control-access.ts): every operation may answer these. */
+const ACCESS_STATUSES = [401, 403];
 
 function parameters(op: ControlOp): Json[] {
   const of = (where: 'query' | 'path', object: ControlOp['query']) => {
@@ -63,7 +68,7 @@ export function buildControlDocument(): Json {
           },
     };
     const bodyType = op.method === 'GET' ? [] : [415];
-    for (const status of [400, ...bodyType, ...(op.errors ?? [])]) {
+    for (const status of [400, ...bodyType, ...(op.errors ?? []), ...ACCESS_STATUSES]) {
       responses[String(status)] = {
         description: STATUS_TEXT[status] ?? 'Error envelope.',
         content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' } } },

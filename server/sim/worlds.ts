@@ -9,6 +9,7 @@
  * The number of worlds is capped (`--max-worlds`): past the cap the least recently used idle world
  * is unloaded (never one with a request in flight, never `default`), and the list says so.
  */
+import type { WorldInfo as WorldInfoStatic, WorldList as WorldListStatic } from '../control/contract';
 import { ApiError } from '../errors';
 import type { WorldPersistence } from './persistence';
 import { RsaKeyHolder } from './rsa';
@@ -32,24 +33,11 @@ export function checkWorldName(name: string, field: string): string {
   return name;
 }
 
-export interface WorldInfo {
-  name: string;
-  scenario: string;
-  status: 0 | 1 | 2;
-  createdAt: number;
-  lastUsedAt: number;
-  accounts: number;
-  liveSessions: number;
-  /** A rough size of what the world owns, in bytes (accounts, ledger rows, sessions, SMS). */
-  approxBytes: number;
-  inFlight: number;
-}
+/** One world of GET /__sim/worlds: the control contract's schema (server/control/contract.ts). */
+export type WorldInfo = WorldInfoStatic;
 
-export interface UnloadedWorld {
-  name: string;
-  unloadedAt: number;
-  reason: string;
-}
+/** A world unloaded past --max-worlds, as the list reports it. */
+export type UnloadedWorld = WorldListStatic['unloaded'][number];
 
 interface Entry {
   sim: Sim;

@@ -61,6 +61,9 @@ export const ERROR_CODES = [
   'sim.fault.injected',
   'sim.journal.off',
   'sim.world.exists',
+  'sim.control.host',
+  'sim.control.origin',
+  'sim.control.token',
 ] as const;
 
 export type ErrorCodeName = (typeof ERROR_CODES)[number];

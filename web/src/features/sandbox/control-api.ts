@@ -1,67 +1,44 @@
 /**
  * The QA control API (`/__sim`, simulator mode only). It is outside the gateway contract, so this
- * module is the one place in the web app that calls fetch directly (design.md).
+ * module is the one place in the web app that calls fetch directly (design.md). Its types are the
+ * ones generated from the control API's document (packages/sandbox-kit/src/control-schema.ts, by
+ * `npm run gen`).
+ *
+ * A simulator started with a control token (`--control-token`, ADR 023) answers 401 without it: the
+ * bar then asks for it once and keeps it for this tab (sessionStorage), sending it as
+ * `X-Sim-Control-Token` on every call.
  */
-export interface ReplayInfo {
-  dir: string;
-  gateway: string;
-  operations: string[];
-  rejected: { operationId: string; count: number; reason: string }[];
-}
-export interface SimState {
-  /** The world this browser acts on (X-Sim-World, else the sim_world cookie, else default). */
-  world: string;
-  scenario: { name: string; description: string };
-  status: 0 | 1 | 2;
-  statusName: string;
-  flags: Record<string, boolean>;
-  latencyMs: number;
-  /** Replay mode: the operations answered from a recording; null otherwise. */
-  replay: ReplayInfo | null;
-}
-/** One world of GET /__sim/worlds (server/sim/worlds.ts WorldInfo). */
-export interface WorldInfo {
-  name: string;
-  scenario: string;
-  status: 0 | 1 | 2;
-  createdAt: number;
-  lastUsedAt: number;
-  accounts: number;
-  liveSessions: number;
-}
-export interface WorldList {
-  worlds: WorldInfo[];
-  unloaded: { name: string; unloadedAt: number; reason: string }[];
-  maxWorlds: number;
-}
-export interface ScenarioInfo {
-  name: string;
-  description: string;
-}
-export interface Flag {
-  modId: string;
-  enabled: boolean;
-  parent: string | null;
+import type { ControlBody } from '../../../../packages/sandbox-kit/src/types';
+import type { Flag, JournalEntry, ScenarioInfo, SimState, WorldInfo, WorldList } from '../../../../packages/sandbox-kit/src/types';
+
+export type { Flag, JournalEntry, ReplayInfo, ScenarioInfo, SimState, WorldInfo, WorldList } from '../../../../packages/sandbox-kit/src/types';
+
+const TOKEN_KEY = 'simControlToken';
+const TOKEN_HEADER = 'X-Sim-Control-Token';
+
+function storedToken(): string | null {
+  try {
+    return sessionStorage.getItem(TOKEN_KEY);
+  } catch {
+    return null;
+  }
 }
 
-/** One call of the request journal (GET /__sim/journal; server/control/contract.ts JournalEntry). */
-export interface JournalEntry {
-  id: number;
-  time: number;
-  simTime: number;
-  method: string;
-  path: string;
-  operationId: string | null;
-  query: Record<string, unknown>;
-  headers: { merchant: string | null; device: string | null; language: string | null; moduleId: string | null; authorization: string | null };
-  encrypted: boolean;
-  body: unknown;
-  status: number;
-  reply: unknown;
-  durationMs: number;
-  fault: { id: number; status: number | null; delayMs: number; drop: boolean } | null;
-  latencyMs: number;
-  contract: { request: boolean | null; reply: boolean | null; errors: string[] };
+/**
+ * Asks for the control token (a 401 said one is needed): the answer is kept for this tab. Replaced
+ * in tests; null when the tester cancels.
+ */
+export let askForToken = (): string | null => window.prompt('This simulator wants its control token (X-Sim-Control-Token). Token:');
+
+/** For tests: how the token is asked for. */
+export function setTokenPrompt(prompt: () => string | null): void {
+  askForToken = prompt;
+}
+
+/** The token as a query parameter for EventSource, which cannot send headers ('' when none). */
+export function tokenQuery(): string {
+  const token = storedToken();
+  return token ? `&control_token=${encodeURIComponent(token)}` : '';
 }
 
 /** The control API refused: its errorCode kept, so a caller can tell "journal off" from a failure. */
@@ -75,12 +52,30 @@ export class ControlApiError extends Error {
   }
 }
 
-async function call<T>(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`/__sim${path}`, {
+async function send(method: 'GET' | 'POST' | 'DELETE', path: string, body: unknown): Promise<Response> {
+  const token = storedToken();
+  return fetch(`/__sim${path}`, {
     method,
-    headers: body === undefined ? { Accept: 'application/json' } : { Accept: 'application/json', 'Content-Type': 'application/json' },
+    headers: {
+      Accept: 'application/json',
+      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+      ...(token ? { [TOKEN_HEADER]: token } : {}),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
+}
+
+/** One call; a 401 asks for the token once (per tab) and tries again with it. */
+async function call<T>(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown): Promise<T> {
+  let response = await send(method, path, body);
+  if (response.status === 401) {
+    const token = askForToken()?.trim();
+    if (token) {
+      sessionStorage.setItem(TOKEN_KEY, token);
+      response = await send(method, path, body);
+      if (response.status === 401) sessionStorage.removeItem(TOKEN_KEY);
+    }
+  }
   const envelope = (await response.json()) as { success: boolean; value?: T; message?: string; errorCode?: string };
   if (!envelope.success) throw new ControlApiError(envelope.message ?? `control API ${path} failed`, envelope.errorCode);
   return envelope.value as T;
@@ -90,11 +85,11 @@ export const controlApi = {
   state: () => call<SimState>('GET', '/state'),
   scenarios: () => call<ScenarioInfo[]>('GET', '/scenarios'),
   flags: () => call<Flag[]>('GET', '/flags'),
-  setScenario: (name: string) => call<SimState>('POST', '/scenario', { name }),
+  setScenario: (name: string) => call<SimState>('POST', '/scenario', { name } as ControlBody<'setScenario'>),
   setStatus: (status: 0 | 1 | 2) => call<SimState>('POST', '/status', { status }),
   setFlag: (modId: string, enabled: boolean) => call<Flag>('POST', '/flags', { modId, enabled }),
   setLatency: (ms: number) => call<unknown>('POST', '/latency', { ms }),
-  reset: (scenario?: string) => call<SimState>('POST', '/reset', scenario ? { scenario } : {}),
+  reset: (scenario?: string) => call<SimState>('POST', '/reset', (scenario ? { scenario } : {}) as ControlBody<'reset'>),
   worlds: () => call<WorldList>('GET', '/worlds'),
   createWorld: (name: string) => call<WorldInfo>('POST', '/worlds', { name }),
   journal: (limit: number) => call<JournalEntry[]>('GET', `/journal?limit=${limit}`),
@@ -102,7 +97,10 @@ export const controlApi = {
 };
 
 /** The live journal stream; `since` replays what came after the last entry already shown. */
-export const journalStreamUrl = (since: number) => `/__sim/journal/stream?since=${since}`;
+export const journalStreamUrl = (since: number) => `/__sim/journal/stream?since=${since}${tokenQuery()}`;
+
+/** The live state stream of this tab's world. */
+export const eventsUrl = () => `/__sim/events${tokenQuery().replace('&', '?')}`;
 
 /** World names the simulator takes (server/sim/worlds.ts): 1–64 of A–Z, a–z, 0–9, _ and -. */
 export const WORLD_NAME = /^[A-Za-z0-9_-]{1,64}$/;

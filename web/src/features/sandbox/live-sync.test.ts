@@ -8,7 +8,9 @@ const state = (over: Partial<SimState> = {}): SimState => ({
   status: 0,
   statusName: 'normal',
   flags: { FREEPLAY3: true, CBS3: true },
+  clock: { now: 0, offsetMs: 0 },
   latencyMs: 0,
+  counts: { accounts: 0, sessions: 0, smsOutbox: 0, smsDropped: 0, guests: 0, faults: 0, snapshots: 0 },
   replay: null,
   ...over,
 });

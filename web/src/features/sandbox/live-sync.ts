@@ -13,7 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { permissionQuery, systemStatusQuery } from '../../api/queries/system';
 import type { ModuleNode } from '../../api/types';
 import { toast } from '../../ui/toast';
-import type { SimState } from './control-api';
+import { eventsUrl, type SimState } from './control-api';
 
 /** The module flags as a permission tree has them (each node's own switch). */
 function treeFlags(nodes: readonly ModuleNode[], into: Record<string, boolean> = {}): Record<string, boolean> {
@@ -47,7 +47,7 @@ export function useLiveSync(): void {
 
   useEffect(() => {
     if (typeof EventSource === 'undefined') return;
-    const source = new EventSource('/__sim/events');
+    const source = new EventSource(eventsUrl());
     const onState = (event: MessageEvent<string>) => {
       let next: SimState;
       try {

@@ -5,7 +5,8 @@
 export async function hasControlApi(): Promise<boolean> {
   try {
     const response = await fetch('/__sim/state', { headers: { Accept: 'application/json' }, cache: 'no-store' });
-    if (response.ok && response.headers.get('content-type')?.includes('json')) return true;
+    // 401: a simulator started with a control token (ADR 023); the bar asks for it on its first call.
+    if ((response.ok || response.status === 401) && response.headers.get('content-type')?.includes('json')) return true;
     const doc = await fetch('/__sim/openapi.json', { headers: { Accept: 'application/json' }, cache: 'no-store' });
     return doc.ok && !!doc.headers.get('content-type')?.includes('json');
   } catch {
