@@ -97,10 +97,12 @@ export const FAULTS: Fault[] = [
   {
     id: 'S7',
     area: 'server',
-    what: 'replies lose X-Content-Type-Options: nosniff',
+    // Not X-Content-Type-Options: @fastify/helmet sets nosniff as well, so changing this plugin's
+    // value changes no reply (an equivalent fault, which no test can catch).
+    what: "the CSP lets plugins load (object-src 'self' instead of 'none')",
     file: 'server/security-headers.ts',
-    from: "'x-content-type-options': 'nosniff',",
-    to: "'x-content-type-options': 'sniff',",
+    from: `['object-src', ["'none'"]],`,
+    to: `['object-src', ["'self'"]],`,
     vitest: ['tests/security-headers.test.ts'],
   },
   {
