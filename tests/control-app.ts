@@ -3,27 +3,26 @@
  * set; while it does not yet, the plugin and the fault hook are added here before `ready()`.
  */
 import type { FastifyInstance } from 'fastify';
-import { afterEach } from 'vitest';
 import { buildApp, type AppOptions } from '../server/app';
 import { installFaultHook } from '../server/control/faults';
 import { controlRoutes } from '../server/control/routes';
+import { testApp } from './helpers';
 
-const open: FastifyInstance[] = [];
-
-afterEach(async () => {
-  await Promise.all(open.splice(0).map((app) => app.close()));
-});
-
-/** A fresh simulator with /__sim, closed after the current test (not yet listening). */
-export async function controlApp(options: AppOptions = {}): Promise<FastifyInstance> {
-  const app = await buildApp({ controlApi: true, ...options });
-  open.push(app);
+async function buildControlApp(options: AppOptions): Promise<FastifyInstance> {
+  const app = await buildApp(options);
   if (!app.hasRoute({ method: 'GET', url: '/__sim/state' })) {
     installFaultHook(app);
     await app.register(controlRoutes, { prefix: '/__sim' });
   }
-  await app.ready();
   return app;
+}
+
+/**
+ * A simulator with /__sim and a fresh default world (not yet listening): the file's shared one for
+ * these options, as tests/helpers.ts testApp gives (ADR 029).
+ */
+export async function controlApp(options: AppOptions = {}): Promise<FastifyInstance> {
+  return testApp({ controlApi: true, ...options }, buildControlApp, 'control');
 }
 
 /** Tests read arbitrary envelope values; the document test checks their shapes. */

@@ -252,7 +252,8 @@ describe('forwarding', () => {
     let rest = '';
     for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) rest += new TextDecoder().decode(chunk.value);
     expect(rest).toContain('"country":"PK"');
-    await new Promise((r) => setTimeout(r, 50));
+    // The check ends after the last byte went out: wait for it to be reported, not a fixed time.
+    await expect.poll(async () => (await reportOf(url)).operations.find((o) => o.operationId === 'getSystemStatus')?.checked).toBe(1);
     const op = (await reportOf(url)).operations.find((o) => o.operationId === 'getSystemStatus');
     expect(op).toMatchObject({ calls: 1, checked: 1, violations: [] });
   });
@@ -335,7 +336,10 @@ describe('contract checking', () => {
     expect(((await replies.status.json()) as { value: { status: unknown } }).value.status).toBe('0');
     expect(replies.permission.status).toBe(UNDECLARED);
     await get(`${url}/wps/system/status`); // the same drift again: counted, not duplicated
-    await new Promise((r) => setTimeout(r, 50));
+    // Checks end after the replies went out: wait until the last one is counted, not a fixed time.
+    await expect
+      .poll(async () => (await reportOf(url)).operations.find((o) => o.operationId === 'getSystemStatus')?.violations[0]?.count)
+      .toBe(2);
 
     const report = await reportOf(url);
     const drift = report.operations.flatMap((op) => op.violations.map((v) => ({ operation: op.operationId, inferred: op.inferred, field: v.field, status: v.status, count: v.count })));
@@ -391,7 +395,7 @@ describe('contract checking', () => {
     const res = await get(`${url}/wps/system/status`, { 'X-Test-Gzip': '1' });
     expect(res.headers.get('content-encoding')).toBe('gzip');
     expect(((await res.json()) as { value: { status: unknown } }).value.status).toBe('0');
-    await new Promise((r) => setTimeout(r, 50));
+    await expect.poll(async () => (await reportOf(url)).operations.find((o) => o.operationId === 'getSystemStatus')?.checked).toBe(1);
     const op = (await reportOf(url)).operations.find((o) => o.operationId === 'getSystemStatus');
     expect(op?.violations.map((v) => v.field)).toEqual(['value.status']);
   });

@@ -88,9 +88,12 @@ describe('GET /__sim/events', () => {
     expect((await post(base, '/scenario', { name: 'maintenance' }, 'qa-live')).status).toBe(200);
     const fourth = (await events.until(4))[3]!;
     expect(fourth.scenario.name).toBe('maintenance');
-    // Exactly the changes of this world, in order.
-    await new Promise((r) => setTimeout(r, 100));
-    expect(events.seen).toHaveLength(4);
+    // Exactly the changes of this world, in order: one more change, and its event comes fifth (an
+    // event sent for anything before it would have come first), with no fixed wait.
+    expect((await post(base, '/flags', { modId: flag, enabled: first!.flags[flag] }, 'qa-live')).status).toBe(200);
+    const fifth = (await events.until(5))[4]!;
+    expect(fifth.flags[flag]).toBe(first!.flags[flag]);
+    expect(events.seen).toHaveLength(5);
     res.destroy();
   });
 });
