@@ -33,6 +33,7 @@ import { sessionRoutes } from './routes/session';
 import { systemRoutes } from './routes/system';
 import { verificationRoutes } from './routes/verification';
 import { walletRoutes } from './routes/wallet';
+import { installPrerendered } from './prerendered';
 import { installReplay, ReplaySet } from './replay';
 import { settleSalaries } from './sim/agent';
 import { checkMobile } from './sim/sms';
@@ -358,7 +359,10 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
     });
   }
 
-  app.setNotFoundHandler((request, reply) => {
+  // Public routes answer their first screen pre-rendered when it is for this visitor (ADR 026).
+  const prerendered = dist && indexHtml ? installPrerendered(app, { webDist: dist, indexHtml, isNormal: () => app.sim.systemStatus === 0, log: (m) => app.log.warn(m) }) : null;
+
+  app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     if (sendMethodNotAllowed(routeMethods, request, reply, path)) return reply;
     if (indexHtml && request.method === 'GET' && !API_PREFIXES.some((p) => path.startsWith(p))) {
@@ -371,7 +375,8 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
       }
       // History mode: every app route answers the SPA shell, revalidated on every visit so a new
       // build is picked up at once.
-      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+      const page = await prerendered?.documentFor(request);
+      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'cookie').send(page ?? indexHtml);
     }
     return reply
       .status(404)
