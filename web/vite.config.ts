@@ -9,6 +9,7 @@ import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { webManifest, type ManifestBrandConfig } from '../openapi/web-manifest';
 import { bootShell } from './build/boot-shell';
+import { SERVER_BUNDLE_DIR, serverBundle } from './build/server-bundle';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -27,13 +28,34 @@ const runtimeConfig = JSON.parse(readFileSync(new URL('public/config.json', impo
 // world cookie (README "Worlds").
 const NOT_THE_APP_SHELL = [/^\/wps\//, /^\/lgw\//, /^\/lotto\//, /^\/__sim\//, /^\/__gateway/, /^\/__demo\//, /^\/assets\//, /[?&](token|access_token|sessionid|world)=/i];
 
-export default defineConfig({
+const configFile = fileURLToPath(import.meta.url);
+
+// The pre-render step's Node build (build/server-bundle.ts): the app's sources with the worker that
+// renders them; packages stay in node_modules.
+const serverBuild = defineConfig({
+  root: webRoot,
+  publicDir: false,
+  plugins: [react()],
+  build: {
+    ssr: true,
+    outDir: SERVER_BUNDLE_DIR,
+    emptyOutDir: true,
+    sourcemap: false,
+    rollupOptions: {
+      input: { 'node-globals': 'src/prerender/node-globals.ts', 'render-page': 'src/prerender/render-page.tsx', worker: 'src/prerender/worker.ts' },
+      output: { format: 'es', entryFileNames: '[name].js', chunkFileNames: 'chunks/[name]-[hash].js' },
+    },
+  },
+});
+
+const browserBuild = defineConfig({
   root: webRoot,
   publicDir: 'public',
   plugins: [
     react(),
     // The boot screen paints before the bundle and the stylesheet are in (build/boot-shell.ts).
     bootShell(fileURLToPath(new URL('public/favicon.svg', import.meta.url))),
+    serverBundle(configFile),
     // The lite app (issue 16): manifest plus a Workbox service worker that precaches the app shell
     // (index.html and the hashed bundle) and nothing else. A new build waits until the page accepts
     // the update prompt (features/lite-app) or every tab is closed, so pages never mix two builds.
@@ -88,3 +110,5 @@ export default defineConfig({
     proxy: Object.fromEntries(proxied.map((prefix) => [prefix, { target: backend, changeOrigin: false }])),
   },
 });
+
+export default defineConfig((env) => (env.isSsrBuild ? serverBuild : browserBuild));

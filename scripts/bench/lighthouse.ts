@@ -134,6 +134,23 @@ async function startPortal(root = ROOT): Promise<string> {
   throw new Error(`the portal did not answer within 60 s\n${tail}`);
 }
 
+/**
+ * A build with the pre-render step (web/dist-ssr, docs/decisions/026-first-screen-in-the-html.md)
+ * renders its pages in the background once it listens: wait until each page is served pre-rendered
+ * (at most 120 s), so that no run measures the plain shell it answers meanwhile.
+ */
+async function awaitPrerendered(base: string, root: string, pages: readonly string[]): Promise<void> {
+  if (!existsSync(join(root, 'web', 'dist-ssr', 'worker.js'))) return;
+  const deadline = Date.now() + 120_000;
+  for (const page of pages) {
+    while (Date.now() < deadline) {
+      const html = await fetch(base + page).then((r) => r.text(), () => '');
+      if (html.includes('data-prerendered=')) break;
+      await new Promise((r) => setTimeout(r, 1_000));
+    }
+  }
+}
+
 // ---- Lighthouse ------------------------------------------------------------------------------------
 
 /**
@@ -360,6 +377,8 @@ async function main(): Promise<void> {
     throw new Error(`--against ${peerRoot}: no web/dist there; build it first (npm run build in that checkout)`);
   const peerBase = peerRoot ? await startPortal(peerRoot) : undefined;
   if (peerRoot) log(`peer portal (${peerRoot}) at ${peerBase}`);
+  await awaitPrerendered(base, ROOT, PAGES);
+  if (peerBase && peerRoot) await awaitPrerendered(peerBase, peerRoot, PAGES);
 
   const browser = await chromium.launch({ executablePath: chromiumPath(), args: ['--no-sandbox'] });
   const results: PageResult[] = [];

@@ -10,6 +10,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
 import { ErrorCode } from '../../openapi/common';
+import { installPrerendered } from '../prerendered';
 import { checkWorldName, WORLD_COOKIE } from '../sim/worlds';
 import { API_PREFIXES } from './world-selection';
 
@@ -34,7 +35,10 @@ const plugin: FastifyPluginAsync<WebAppOptions> = async (app, options) => {
     });
   }
 
-  app.setNotFoundHandler((request, reply) => {
+  // Public routes answer their first screen pre-rendered when it is for this visitor (ADR 026).
+  const prerendered = dist && indexHtml ? installPrerendered(app, { webDist: dist, indexHtml, isNormal: () => app.sim.systemStatus === 0, log: (m) => app.log.warn(m) }) : null;
+
+  app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     if (app.routeMethods.sendMethodNotAllowed(request, reply)) return reply;
     if (indexHtml && request.method === 'GET' && !API_PREFIXES.some((p) => path.startsWith(p))) {
@@ -47,7 +51,8 @@ const plugin: FastifyPluginAsync<WebAppOptions> = async (app, options) => {
       }
       // History mode: every app route answers the SPA shell, revalidated on every visit so a new
       // build is picked up at once.
-      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+      const page = await prerendered?.documentFor(request);
+      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'cookie').send(page ?? indexHtml);
     }
     return reply.status(404).send({ success: false, errorCode: ErrorCode.notFound, message: `No route ${request.method} ${path}` });
   });

@@ -8,8 +8,9 @@
  * menu and navigation) and the route's banners beside permission, and the first banner image (the
  * largest paint of the pages with a carousel) as soon as its address is known.
  */
+import { hydrate } from '@tanstack/react-query';
 import { StrictMode, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { configureApi } from './api/client';
 import { vendorsQuery } from './api/queries/games';
 import { bannersQuery, permissionQuery, systemStatusQuery } from './api/queries/system';
@@ -17,12 +18,16 @@ import { installAnalytics } from './app/analytics';
 import { layoutFor } from './app/layout-table';
 import { queryClient } from './app/query-client';
 import { Root } from './app/root';
-import { preloadSection } from './app/routes';
+import { NOT_FOUND_ROUTE, REDIRECT_TARGETS, routeOf } from './app/route-table';
+import { prepareHydration, preloadSection } from './app/routes';
 import { loadRuntimeConfig } from './app/runtime-config';
 import { forceLightTheme } from './session/theme';
 import { consumeUrlToken } from './app/url-token';
 import { listenForInstallPrompt } from './features/download/install-prompt';
 import { currentLanguageCode, initI18n, onLanguageChanged } from './i18n';
+import type { Permission } from './api/types';
+import { PLAIN_ATTRIBUTE, PRERENDERED_ATTRIBUTE, STATE_ELEMENT_ID, readPrerenderedState, type PrerenderedState } from './prerender/state';
+import { ui } from './session/ui-store';
 import './styles/global.css';
 
 /** How long the first render may wait for the vendor list once permission is in. */
@@ -62,9 +67,62 @@ function whenLoadedAndIdle(task: () => void): void {
   else window.addEventListener('load', idle, { once: true });
 }
 
+/** The lite app's service worker, production builds only, once the page is idle. */
+function registerServiceWorkerLater(): void {
+  // The lite app's service worker (issue 16), production builds only (the dev server stays as it
+  // is), once the first screen is up and the page is idle: its script and its precache download
+  // (the whole app shell) never compete with the first screen on a phone's connection.
+  if (import.meta.env.PROD) whenLoadedAndIdle(() => void import('./features/lite-app/register-sw').then((sw) => sw.registerServiceWorker()));
+}
+
+/**
+ * The page came pre-rendered for this visitor (docs/decisions/026-first-screen-in-the-html.md): the
+ * app hydrates over it with the data it was rendered from (no call asks for it again: the server
+ * renders its pages again before that data is older than the app keeps it fresh, so it counts as
+ * fetched now), in its language, with the route's chunk and loader data in place first.
+ */
+async function hydratePrerendered(state: PrerenderedState, container: HTMLElement): Promise<void> {
+  const { pathname } = window.location;
+  preloadSection(pathname);
+  configureApi({ baseUrl: state.config.gatewayUrl, merchant: state.config.merchant, language: currentLanguageCode });
+  const now = Date.now();
+  hydrate(queryClient, {
+    ...state.queries,
+    queries: state.queries.queries.map((q) => ({ ...q, state: { ...q.state, dataUpdatedAt: now } })),
+  });
+  const modal = (routeOf(REDIRECT_TARGETS[pathname] ?? pathname) ?? NOT_FOUND_ROUTE).handle.opens;
+  if (modal) ui.open(modal);
+  await Promise.all([initI18n(state.language), prepareHydration(pathname, state.loaderData)]);
+  onLanguageChanged(() => void queryClient.invalidateQueries());
+  installAnalytics(queryClient.getQueryData<Permission>(permissionQuery.queryKey)?.gtagId);
+  hydrateRoot(
+    container,
+    <StrictMode>
+      <Root />
+    </StrictMode>,
+  );
+  registerServiceWorkerLater();
+}
+
+/** A pre-rendered page this visitor is not to see (index.html's inline script said so): back to the plain shell. */
+function dropPrerendered(container: HTMLElement): void {
+  const root = document.documentElement;
+  if (!root.hasAttribute(PRERENDERED_ATTRIBUTE)) return;
+  const boot = document.querySelector('body > .boot');
+  container.replaceChildren(...(boot ? [boot] : []));
+  document.getElementById(STATE_ELEMENT_ID)?.remove();
+  root.removeAttribute(PRERENDERED_ATTRIBUTE);
+  root.removeAttribute(PLAIN_ATTRIBUTE);
+}
+
 async function bootstrap(): Promise<void> {
   forceLightTheme();
   listenForInstallPrompt();
+  const container = document.getElementById('root');
+  if (!container) throw new Error('#root missing from index.html');
+  const prerendered = readPrerenderedState(document, window.location.pathname);
+  if (prerendered) return hydratePrerendered(prerendered, container);
+  dropPrerendered(container);
   preloadSection(window.location.pathname);
   const [config] = await Promise.all([loadRuntimeConfig(), initI18n()]);
   configureApi({ baseUrl: config.gatewayUrl, merchant: config.merchant, language: currentLanguageCode });
@@ -99,8 +157,6 @@ async function bootstrap(): Promise<void> {
     // not failed) and ask again.
   }
 
-  const container = document.getElementById('root');
-  if (!container) throw new Error('#root missing from index.html');
   const root = createRoot(container);
   // A transition renders the first screen in slices that yield to the browser between them, so the
   // start never blocks input for long (issue 16: total blocking time on phones).
@@ -111,10 +167,7 @@ async function bootstrap(): Promise<void> {
       </StrictMode>,
     ),
   );
-  // The lite app's service worker (issue 16), production builds only (the dev server stays as it
-  // is), once the first screen is up and the page is idle: its script and its precache download
-  // (the whole app shell) never compete with the first screen on a phone's connection.
-  if (import.meta.env.PROD) whenLoadedAndIdle(() => void import('./features/lite-app/register-sw').then((sw) => sw.registerServiceWorker()));
+  registerServiceWorkerLater();
 }
 
 void bootstrap();

@@ -28,8 +28,15 @@ function FullPage({ children }: { children: ReactNode }) {
   return <div className="full-page">{children}</div>;
 }
 
+/**
+ * How the router is rendered: the browser's data router by default; the pre-render step
+ * (web/src/prerender/render-page.tsx) passes a static router for the path it renders.
+ */
+type RenderRouter = () => ReactNode;
+const browserRouter: RenderRouter = () => <RouterProvider router={appRouter()} />;
+
 /** The normal app, once permission (the main bootstrap) is there. */
-function App() {
+function App({ router }: { router: RenderRouter }) {
   const permission = useQuery(permissionQuery);
 
   useEffect(() => rememberServicePath(permission.data?.customerService.path), [permission.data?.customerService.path]);
@@ -50,10 +57,10 @@ function App() {
       </FullPage>
     );
   }
-  return <RouterProvider router={appRouter()} />;
+  return router();
 }
 
-function StatusSwitch() {
+function StatusSwitch({ router }: { router: RenderRouter }) {
   const status = useQuery(systemStatusQuery);
   if (status.isPending) return <FullPage><PageSpinner /></FullPage>;
   if (status.isError) {
@@ -66,7 +73,7 @@ function StatusSwitch() {
   const fallback = <FullPage><PageSpinner /></FullPage>;
   if (status.data.status === 1) return <Suspense fallback={fallback}><MaintenancePage status={status.data} /></Suspense>;
   if (status.data.status === 2) return <Suspense fallback={fallback}><IpRestrictionPage status={status.data} /></Suspense>;
-  return <App />;
+  return <App router={router} />;
 }
 
 function Sandbox() {
@@ -102,12 +109,12 @@ function useRefetchOnReconnect(): void {
   }, []);
 }
 
-export function Root() {
+export function Root({ router = browserRouter }: { router?: RenderRouter } = {}) {
   useRefetchOnReconnect();
   return (
     <QueryClientProvider client={queryClient}>
       <ErrorBoundary>
-        <StatusSwitch />
+        <StatusSwitch router={router} />
       </ErrorBoundary>
       <DialogHost />
       <ToastHost />

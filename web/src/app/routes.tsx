@@ -2,7 +2,7 @@
  * The data router over the one route table (route-table.ts): every route a child of the app layout
  * (session provider, shell, modal host), each loading its section chunk through `lazy`.
  */
-import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { createBrowserRouter, matchRoutes, type HydrationState, type RouteObject } from 'react-router-dom';
 import { AuthProvider } from '../session/auth';
 import { ui } from '../session/ui-store';
 import { PageSpinner } from '../ui/spinner';
@@ -50,7 +50,7 @@ function withOpening(route: AppRoute): RouteObject {
   };
 }
 
-const appRoutes: RouteObject[] = [
+export const appRoutes: RouteObject[] = [
   {
     element: <AppLayout />,
     // Only while the first route's chunk is still on its way (the bootstrap started it early).
@@ -64,9 +64,29 @@ const appRoutes: RouteObject[] = [
 ];
 
 let router: ReturnType<typeof createBrowserRouter> | undefined;
+let hydrationData: HydrationState | undefined;
+
+/**
+ * Hydrating a pre-rendered page (docs/decisions/026-first-screen-in-the-html.md): the matched
+ * routes' `lazy` is resolved before the router is made, and the loader data the pre-render saw is
+ * handed over, so the router's first render is the page itself (not its hydrate fallback) and the
+ * loaders do not run again.
+ */
+export async function prepareHydration(pathname: string, loaderData: HydrationState['loaderData']): Promise<void> {
+  const matches = matchRoutes(appRoutes, pathname) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      const lazy = route.lazy;
+      if (typeof lazy !== 'function') return;
+      const resolved = await lazy();
+      Object.assign(route, resolved, { lazy: undefined });
+    }),
+  );
+  hydrationData = { loaderData, actionData: null, errors: null };
+}
 
 /** The app's one router, made when the app first renders (after permission, so guards can read it). */
 export function appRouter(): ReturnType<typeof createBrowserRouter> {
-  router ??= createBrowserRouter(appRoutes);
+  router ??= createBrowserRouter(appRoutes, hydrationData ? { hydrationData } : undefined);
   return router;
 }

@@ -37,10 +37,19 @@ export async function loadLanguage(lng: string): Promise<void> {
   loaded.add(lng);
 }
 
+/**
+ * The cookie mirroring `hisLang`, so that the server can answer a page pre-rendered in the visitor's
+ * language (docs/decisions/026-first-screen-in-the-html.md); localStorage stays the one the app reads.
+ */
+export const LANGUAGE_COOKIE = 'hisLang';
+
 function applyDocumentLanguage(info: LanguageInfo): void {
+  // Rendering in Node (the pre-render step) there is no document.
+  if (typeof document === 'undefined') return;
   const root = document.documentElement;
   root.lang = info.htmlLang;
   root.dir = info.dir;
+  document.cookie = `${LANGUAGE_COOKIE}=${info.code}; path=/; max-age=31536000; samesite=lax`;
 }
 
 /** The language saved in localStorage `hisLang`, if it is one we know. */
@@ -102,9 +111,12 @@ export async function setLanguage(code: string): Promise<void> {
   for (const l of changeListeners) l(info);
 }
 
-/** Initialise with the saved language (or English) before the app mounts. */
-export async function initI18n(): Promise<void> {
-  const info = savedLanguage() ?? DEFAULT_LANGUAGE;
+/**
+ * Initialise with the saved language (or English) before the app mounts; a pre-rendered page
+ * passes the language it was rendered in, so that the app hydrates in it.
+ */
+export async function initI18n(language?: string): Promise<void> {
+  const info = languageByCode(language) ?? savedLanguage() ?? DEFAULT_LANGUAGE;
   await i18n.use(initReactI18next).init({
     resources: { en: enResources },
     lng: 'en',
