@@ -61,6 +61,10 @@ export const ERROR_CODES = [
   'sim.fault.injected',
   'sim.journal.off',
   'sim.world.exists',
+  'sim.state.unwritable',
+  'gateway.contract.violation',
+  'gateway.unreachable',
+  'gateway.timeout',
 ] as const;
 
 export type ErrorCodeName = (typeof ERROR_CODES)[number];
