@@ -32,7 +32,6 @@ import { freePort, killChildren, trackChild } from './processes';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const SPEC = join(ROOT, 'openapi', 'openapi.json');
-const SERVE = join(ROOT, 'scripts', 'bench', 'serve.ts');
 const PRISM_BIN = join(ROOT, 'node_modules', '@stoplight', 'prism-cli', 'dist', 'index.js');
 const MARKERS = markers('bench', 'npm run bench');
 const BASE_HEADERS = { merchant: 'DEMO', device: 'web', language: 'EN' };
