@@ -28,8 +28,23 @@ export interface ErrorEntry {
   /** English default; the client shows the errors catalogue's text for the code in the user's language. */
   message: string;
   scope: ErrorScope;
-  /** Where the code comes from when no operation of the gateway contract answers it. */
-  source?: 'demo-game' | 'control';
+  /**
+   * Where the code comes from when no operation of the gateway contract answers it: the demo game,
+   * the control API, or the simulator's state directory (`--state`).
+   */
+  source?: 'demo-game' | 'control' | 'state';
+}
+
+/**
+ * A code gateway mode's own proxy answers (server/gateway/proxy.ts) when the gateway it forwards to
+ * breaks the contract, cannot be reached or does not answer in time: 502 and 504, statuses no
+ * operation of the gateway contract has, so they are kept apart from its registry (and from
+ * openapi.json's `x-error-registry`).
+ */
+export interface GatewayModeErrorEntry {
+  status: 502 | 504;
+  message: string;
+  source: 'gateway-mode';
 }
 
 /** Operations that answer even during maintenance and region restriction (spec section 4). */
@@ -377,12 +392,25 @@ export const errorRegistry = {
   'sim.control.host': { status: 403, message: 'The control API answers only a loopback host name or one allowed with --allow-host', scope: {}, source: 'control' },
   'sim.control.origin': { status: 403, message: 'The control API refuses calls from pages of another site', scope: {}, source: 'control' },
   'sim.control.token': { status: 401, message: 'The control API needs its token in the X-Sim-Control-Token header', scope: {}, source: 'control' },
+
+  // ---- durable worlds (`--state DIR`, server/durability.ts): a change that could not be written ----
+  'sim.state.unwritable': { status: 503, message: 'The change could not be saved', scope: {}, source: 'state' },
 } as const satisfies Record<string, ErrorEntry>;
 
-/** Every code the server can answer. */
-export type ErrorCodeName = keyof typeof errorRegistry;
+/** The codes gateway mode's proxy answers itself (see GatewayModeErrorEntry). */
+export const gatewayModeErrors = {
+  'gateway.contract.violation': { status: 502, message: "The gateway's reply breaks the contract", source: 'gateway-mode' },
+  'gateway.unreachable': { status: 502, message: 'The gateway could not be reached', source: 'gateway-mode' },
+  'gateway.timeout': { status: 504, message: 'The gateway did not answer in time', source: 'gateway-mode' },
+} as const satisfies Record<string, GatewayModeErrorEntry>;
 
-export const ERROR_CODES = Object.keys(errorRegistry) as ErrorCodeName[];
+/** Every code the server can answer: the simulator's and gateway mode's. */
+export type ErrorCodeName = keyof typeof errorRegistry | keyof typeof gatewayModeErrors;
+
+/** Every entry by code, whichever part of the registry holds it. */
+export const errorEntries: Readonly<Record<ErrorCodeName, ErrorEntry | GatewayModeErrorEntry>> = { ...errorRegistry, ...gatewayModeErrors };
+
+export const ERROR_CODES = Object.keys(errorEntries) as ErrorCodeName[];
 
 /** Names for the codes the server raises from shared code (contract layer, helpers). */
 export const ErrorCode = {
@@ -429,7 +457,9 @@ function ruleMatches(rule: ErrorScope['rule'], op: ScopedOperation): boolean {
 /** The codes an operation can answer, in registry order (x-error-codes). */
 export function errorCodesOf(op: ScopedOperation): ErrorCodeName[] {
   return ERROR_CODES.filter((code) => {
-    const scope: ErrorScope = errorRegistry[code].scope;
+    const entry = errorEntries[code];
+    if (!('scope' in entry)) return false;
+    const scope: ErrorScope = entry.scope;
     const id = op.operationId as OperationId;
     if (scope.except?.includes(id)) return false;
     return ruleMatches(scope.rule, op) || (scope.operations?.includes(id) ?? false);

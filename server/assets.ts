@@ -13,6 +13,7 @@
  * app's validation error handler.
  */
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { ErrorCode } from '../openapi/common';
 import { QR_GENERATOR_MARGIN, QR_GENERATOR_SIZE } from '../openapi/constants';
 import {
   avatarSvg,
@@ -28,6 +29,7 @@ import {
   vendorLogoSvg,
 } from './assets/draw';
 import { loadFixtureSource, type AssetSource } from './assets/source';
+import { ApiError } from './errors';
 import { contentLanguage, localize } from './sim/localize';
 import { FIXTURES_DIR } from './sim/world';
 
@@ -58,8 +60,9 @@ function sendSvg(reply: FastifyReply, svg: string): FastifyReply {
   );
 }
 
+/** The request_param_err envelope, as every other refusal of the app. */
 function badRequest(reply: FastifyReply, message: string): FastifyReply {
-  return reply.code(400).send({ success: false, errorCode: 'request_param_err', message });
+  return reply.code(400).send(new ApiError(400, ErrorCode.requestParam, message).toEnvelope());
 }
 
 /** `PG.svg` -> `PG`; anything else -> undefined. */

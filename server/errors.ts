@@ -3,7 +3,7 @@
  * Codes are the error registry's (openapi/errors.ts): any other string is a type error.
  */
 import type { ErrorEnvelope } from '../openapi/common';
-import { ErrorCode, errorRegistry, type ErrorCodeName } from '../openapi/errors';
+import { ErrorCode, errorEntries, type ErrorCodeName } from '../openapi/errors';
 
 export class ApiError extends Error {
   constructor(
@@ -28,7 +28,7 @@ export class ApiError extends Error {
 
 /** An error with the registry's status and, unless given, its English default message. */
 export const apiError = (errorCode: ErrorCodeName, message?: string, value?: ErrorEnvelope['value']) =>
-  new ApiError(errorRegistry[errorCode].status, errorCode, message ?? errorRegistry[errorCode].message, value);
+  new ApiError(errorEntries[errorCode].status, errorCode, message ?? errorEntries[errorCode].message, value);
 
 export const badRequest = (message: string, field?: string, errorCode: ErrorCodeName = ErrorCode.requestParam) =>
   new ApiError(400, errorCode, message, field ? { fields: [{ field, message }] } : undefined);

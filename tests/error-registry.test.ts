@@ -1,6 +1,6 @@
 /** The error registry (openapi/errors.ts) is the only source of codes the server's helpers take. */
 import { describe, expect, it } from 'vitest';
-import { errorCodesOf, errorRegistry } from '../openapi/errors';
+import { errorCodesOf, errorRegistry, gatewayModeErrors } from '../openapi/errors';
 import { apiError, ApiError, forbidden, refused } from '../server/errors';
 
 describe('error registry', () => {
@@ -27,6 +27,15 @@ describe('error registry', () => {
     const agentCall = errorCodesOf({ operationId: 'getTeamOverview', access: 'agent' });
     expect(agentCall).toEqual(expect.arrayContaining(['login.not.session', 'agent.not.agent', 'system.maintenance']));
     expect(agentCall).not.toContain('in_need_true_account');
+  });
+
+  it("gives gateway mode's own codes their 502 or 504 and an English message, and apiError that status", () => {
+    for (const [code, entry] of Object.entries(gatewayModeErrors)) {
+      expect(entry.message.trim(), code).not.toBe('');
+      expect([502, 504]).toContain(entry.status);
+    }
+    expect(apiError('gateway.timeout').statusCode).toBe(504);
+    expect(apiError('sim.state.unwritable').toEnvelope()).toEqual({ success: false, errorCode: 'sim.state.unwritable', message: 'The change could not be saved' });
   });
 
   it('has a status and an English message for every code', () => {

@@ -60,6 +60,29 @@ describe('a known path with a method it does not have', () => {
     expect(app.sim.systemStatus).toBe(1);
   });
 
+  it('answers 405 before anything else about the request: a body of a type no route takes, or broken JSON', async () => {
+    const app = await testApp();
+    const bodies = [
+      { type: 'text/plain', payload: 'hello' },
+      { type: 'application/xml', payload: '<a/>' },
+      { type: 'application/x-www-form-urlencoded', payload: 'a=1' },
+      { type: 'application/json', payload: '{"broken' },
+    ];
+    for (const [path, methods] of [['/wps/session/login', ['POST']], ['/wps/system/status', ['GET', 'HEAD']], ['/__sim/reset', ['POST']]] as const) {
+      for (const method of ['PUT', 'PATCH', 'DELETE'] as const) {
+        for (const { type, payload } of bodies) {
+          const res = await app.inject({ method, url: path, headers: { merchant: 'DEMO', device: 'web', language: 'EN', 'content-type': type }, payload });
+          expect(res.statusCode, `${method} ${path} with ${type}`).toBe(405);
+          expect(res.headers.allow, `${method} ${path}`).toBe(methods.join(', '));
+          expect(res.json()).toMatchObject({ success: false, errorCode: 'request_method_err' });
+        }
+      }
+    }
+    // The route's own method with a body of a type it does not take stays 415.
+    const wrongType = await app.inject({ method: 'POST', url: '/wps/session/login', headers: { merchant: 'DEMO', device: 'web', language: 'EN', 'content-type': 'text/plain' }, payload: 'hello' });
+    expect(wrongType.statusCode).toBe(415);
+  });
+
   it('leaves unknown paths at 404 and the web app fallback at 200', async () => {
     const app = await testApp({ webDist });
     const unknown = await call(app, 'POST', '/wps/no/such/call');

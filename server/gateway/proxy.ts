@@ -17,6 +17,7 @@ import replyFrom from '@fastify/reply-from';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { ErrorCode } from '../../openapi/common';
+import type { ErrorCodeName } from '../../openapi/errors';
 import { webManifest } from '../../openapi/web-manifest';
 import { API_PREFIXES } from '../app';
 import { cspSourcesFromEnv, mergeCspSources, securityHeaders, type CspSources } from '../security-headers';
@@ -32,9 +33,9 @@ export const GATEWAY_PREFIXES: readonly string[] = ['/wps', '/lgw', '/lotto'];
 export const CHECK_MODES: readonly CheckMode[] = ['report', 'strict', 'off'];
 export const DEFAULT_MAX_CHECK_BYTES = 2 * 1024 * 1024;
 export const REPORT_PATH = '/__gateway/report';
-export const CONTRACT_VIOLATION = 'gateway.contract.violation';
-export const GATEWAY_UNREACHABLE = 'gateway.unreachable';
-export const GATEWAY_TIMEOUT = 'gateway.timeout';
+export const CONTRACT_VIOLATION = 'gateway.contract.violation' satisfies ErrorCodeName;
+export const GATEWAY_UNREACHABLE = 'gateway.unreachable' satisfies ErrorCodeName;
+export const GATEWAY_TIMEOUT = 'gateway.timeout' satisfies ErrorCodeName;
 
 /** The runtime config.json of the web app (web/public/config.json). */
 export interface RuntimeConfig {

@@ -3,27 +3,35 @@
  * middleware for the gateway's headers and encrypted bodies, and `unwrap` for the envelope.
  */
 import createClient, { type Middleware } from 'openapi-fetch';
+import { isErrorCode, type ErrorCodeName } from './error-codes';
 import { operationMeta } from './operation-meta';
 import type { components, paths } from './schema';
 import { session } from './session';
 
 export type ErrorEnvelope = components['schemas']['ErrorEnvelope'];
 
-/** Error carrying the envelope's code; `errorCode` doubles as the translation key. */
+/** Code of a failure before any envelope arrived ('Network link abnormal'). */
+export const NETWORK_ERROR = 'network_error';
+
+/** A code of the error registry (generated union), or the client's own for a failed fetch. */
+export type ClientErrorCode = ErrorCodeName | typeof NETWORK_ERROR;
+
+/**
+ * Error carrying the envelope's code; `errorCode` doubles as the translation key. A code outside the
+ * registry (a real gateway's own) arrives as `unknown`, the code as sent kept in `sentCode`.
+ */
 export class ApiError extends Error {
   constructor(
-    readonly errorCode: string,
+    readonly errorCode: ClientErrorCode,
     message: string,
     readonly status: number,
     readonly value?: ErrorEnvelope['value'],
+    readonly sentCode?: string,
   ) {
     super(message);
     this.name = 'ApiError';
   }
 }
-
-/** Code of a failure before any envelope arrived (spec section 8: 'Network link abnormal'). */
-export const NETWORK_ERROR = 'network_error';
 
 interface RuntimeSettings {
   baseUrl: string;
@@ -160,11 +168,13 @@ export async function unwrap<R extends { data?: unknown; error?: unknown; respon
     | undefined;
   if (!body || typeof body !== 'object' || body.success !== true) {
     const envelope = (body ?? {}) as Partial<ErrorEnvelope>;
+    const sent = envelope.errorCode ?? 'unknown';
     const error = new ApiError(
-      envelope.errorCode ?? 'unknown',
+      isErrorCode(sent) ? sent : 'unknown',
       envelope.message ?? 'Unknown error',
       result.response.status,
       envelope.value,
+      isErrorCode(sent) ? undefined : sent,
     );
     if (error.errorCode === 'login.not.session') {
       session.clear();

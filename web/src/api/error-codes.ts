@@ -64,6 +64,10 @@ export const ERROR_CODES = [
   'sim.control.host',
   'sim.control.origin',
   'sim.control.token',
+  'sim.state.unwritable',
+  'gateway.contract.violation',
+  'gateway.unreachable',
+  'gateway.timeout',
 ] as const;
 
 export type ErrorCodeName = (typeof ERROR_CODES)[number];

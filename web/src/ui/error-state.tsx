@@ -22,9 +22,11 @@ export function describeError(error: unknown, context?: ErrorContext): string {
   if (isChunkError(error)) return i18n.t('errors:chunk_timeout');
   if (error instanceof ApiError) {
     if (error.errorCode === NETWORK_ERROR) return i18n.t('errors:network_error');
-    const own = context && `${context}.${error.errorCode}`;
+    // The code as the server sent it: a real gateway's own code may still have a catalogue text.
+    const code = error.sentCode ?? error.errorCode;
+    const own = context && `${context}.${code}`;
     if (own && i18n.exists(own, { ns: 'errors' })) return i18n.t(own as 'unknown', { ns: 'errors' });
-    if (i18n.exists(error.errorCode, { ns: 'errors' })) return i18n.t(error.errorCode as 'unknown', { ns: 'errors' });
+    if (i18n.exists(code, { ns: 'errors' })) return i18n.t(code as 'unknown', { ns: 'errors' });
     return error.message || i18n.t('errors:unknown');
   }
   // fetch() rejects with a TypeError when the network is down or the request was blocked

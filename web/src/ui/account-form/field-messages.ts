@@ -40,12 +40,14 @@ export function serverFieldErrors(error: unknown): Record<string, string> {
   const out: Record<string, string> = {};
   // A specific code ('member.username.exists') says more than the field's short note ('already
   // exists'); the generic request_param_err carries the rule engine's own sentence per field.
-  const specific = error.errorCode !== 'request_param_err' && i18n.exists(error.errorCode, { ns: 'errors' });
+  // The code as the server sent it (a real gateway's own code is `unknown` in errorCode).
+  const code = error.sentCode ?? error.errorCode;
+  const specific = code !== 'request_param_err' && i18n.exists(code, { ns: 'errors' });
   for (const { field, message } of error.value?.fields ?? []) {
     const key = field.replace(/^(body|query|headers)\//, '').split('/')[0] ?? field;
     if (!key || key in out) continue;
     const ownKey = i18n.exists(message, { ns: 'errors' });
-    out[key] = ownKey || !specific ? translateServerMessage(message) : translateServerMessage(error.errorCode);
+    out[key] = ownKey || !specific ? translateServerMessage(message) : translateServerMessage(code);
   }
   return out;
 }

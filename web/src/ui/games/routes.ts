@@ -1,11 +1,12 @@
 /** Addresses of the game page (spec section 2: /game, query gameId etc.). */
+import type { ClientErrorCode } from '../../api/client';
 import type { Game } from '../../api/games/types';
 
 export interface GamePageState {
   /** The launch address, when the caller already launched. */
   url?: string;
   /** A launch failure to show instead of the game. */
-  errorCode?: string;
+  errorCode?: ClientErrorCode;
   message?: string;
 }
 
