@@ -130,7 +130,7 @@ function check(ok: unknown, message: string): asserts ok {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Polls `fn` in the page until it returns something truthy; fails naming `what` after `timeoutMs`. */
-export async function waitFor<T>(ctx: JourneyContext, what: string, fn: string, args: unknown[] = [], timeoutMs = 15_000): Promise<T> {
+export async function waitFor<T>(ctx: JourneyContext, what: string, fn: string, args: unknown[] = [], timeoutMs = 30_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   let last: unknown;
   for (;;) {
@@ -321,17 +321,23 @@ export const JOURNEYS: Journey[] = [
           await waitFor(ctx, 'game names', `() => __bt.all('.gx-card__name').length >= 3`, [], 20_000);
           // For each name the card cuts: its first letter lies inside the name's box (a name cut
           // at both ends loses it off the box's left edge).
-          const names = await ctx.engine.run<{ text: string; cut: boolean; firstInside: boolean; first: number; left: number }[]>(`() => __bt.all('.gx-card__name').map(function (el) {
+          const names = await ctx.engine.run<{ text: string; cut: boolean; direction: string; firstInside: boolean; first: number; left: number }[]>(`() => __bt.all('.gx-card__name').map(function (el) {
             var node = el.firstChild; while (node && node.nodeType !== 3) node = node.firstChild;
             var box = el.getBoundingClientRect();
             var range = document.createRange(); range.setStart(node, 0); range.setEnd(node, 1);
             var first = range.getBoundingClientRect();
-            return { text: el.textContent, cut: el.scrollWidth > el.clientWidth + 1, firstInside: first.left >= box.left - 1 && first.right <= box.right + 1, first: Math.round(first.left), left: Math.round(box.left) };
+            var cut = el.scrollWidth > el.clientWidth + 1;
+            if (cut && !window.__btCutShown) { window.__btCutShown = true; el.scrollIntoView({ block: 'center' }); }
+            return { text: el.textContent, cut: cut, direction: getComputedStyle(el).direction, firstInside: first.left >= box.left - 1 && first.right <= box.right + 1, first: Math.round(first.left), left: Math.round(box.left) };
           })`);
           const cut = names.filter((n) => n.cut);
           ctx.note(`${names.length} names, ${cut.length} cut`);
           const lost = cut.filter((n) => !n.firstInside);
           check(lost.length === 0, `cut names lose their beginning: ${lost.map((n) => `"${n.text}" starts at x=${n.first}, box at x=${n.left}`).join('; ')}`);
+          // The ellipsis goes at the end of the line box's own direction: a Latin name's box must run
+          // left to right, or the ellipsis lands over its beginning (WebKit: "…oenix Pal").
+          const mirrored = cut.filter((n) => /^[\u0000-\u024f]+$/.test(n.text) && n.direction !== 'ltr');
+          check(mirrored.length === 0, `cut Latin names laid out right to left, so the ellipsis covers their beginning: ${mirrored.map((n) => `"${n.text}"`).join(', ')}`);
           if (ctx.viewport === 'phone') check(cut.length > 0, 'no game name is cut on a phone, so the check above proved nothing');
           await ctx.shot('urdu-game-names');
         },
@@ -342,10 +348,11 @@ export const JOURNEYS: Journey[] = [
           await ctx.engine.open(`${ctx.base}/`);
           const src = await waitFor<string>(ctx, 'an Urdu banner image', `() => { var img = document.querySelector('img[src*="/assets/banner/"][src*="lang=ur"]'); return img && img.src; }`, [], 20_000);
           await ctx.engine.open(src);
-          // Each Arabic-script text: its first character drawn to the right of its last one.
+          // Each Arabic-script text: its first letter's glyph drawn to the right of its last one's.
           const texts = await waitFor<{ text: string; first: number; last: number }[]>(ctx, 'the artwork', `() => Array.prototype.filter.call(document.querySelectorAll('text'), function (t) { return /[\\u0600-\\u06ff]/.test(t.textContent); }).map(function (t) {
             var n = t.getNumberOfChars();
-            return { text: t.textContent, first: Math.round(t.getStartPositionOfChar(0).x), last: Math.round(t.getStartPositionOfChar(n - 1).x) };
+            var centre = function (i) { var b = t.getExtentOfChar(i); return Math.round(b.x + b.width / 2); };
+            return { text: t.textContent, first: centre(0), last: centre(n - 1) };
           })`);
           ctx.note(`${texts.length} Urdu texts`);
           const ltr = texts.filter((t) => !(t.first > t.last));

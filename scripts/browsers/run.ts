@@ -137,7 +137,9 @@ interface Outcome {
 
 async function runEngine(engineName: EngineName, viewport: ViewportName, base: string, outcomes: Outcome[]): Promise<number> {
   const runName = `${engineName} ${viewport}`;
+  // Only this run's screenshots are replaced; another engine's from an earlier run stay.
   const dir = join(OUT, `${engineName}-${viewport}`);
+  rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
   const world = `browsers-${engineName}-${viewport}-${Date.now().toString(36)}`;
   const started = Date.now();
@@ -181,13 +183,14 @@ async function runEngine(engineName: EngineName, viewport: ViewportName, base: s
         };
         const t0 = Date.now();
         try {
-          await withTimeout(step.run(ctx), step.timeoutMs ?? 45_000, label);
+          await withTimeout(step.run(ctx), step.timeoutMs ?? 90_000, label);
           timeouts = 0;
           outcomes.push({ run: runName, step: label, ok: true });
           console.log(`  ✓ ${runName}  ${label} (${secs(Date.now() - t0)})${notes.length ? `: ${notes.join('; ')}` : ''}`);
         } catch (err) {
           failed = true;
-          const message = (err as Error).message.split('\n')[0] ?? String(err);
+          const error = err as Error;
+          const message = `${error.name && error.name !== 'Error' && error.name !== 'CheckFailed' ? `${error.name}: ` : ''}${error.message?.split('\n').find((line) => line.trim()) ?? String(err)}`;
           if (/took more than/.test(message)) timeouts += 1;
           outcomes.push({ run: runName, step: label, ok: false, message });
           console.log(`  ✗ ${runName}  ${label} (${secs(Date.now() - t0)}): ${message}`);
@@ -208,8 +211,6 @@ async function main(): Promise<number> {
   const t0 = Date.now();
   ensurePackages();
   ensureWebBuild();
-  rmSync(OUT, { recursive: true, force: true });
-  mkdirSync(OUT, { recursive: true });
   const base = `http://localhost:${port}`;
   await startServer(base);
   const outcomes: Outcome[] = [];

@@ -155,7 +155,11 @@ class WebKitEngine implements Engine {
     return (await this.driver.executeScript(`${PAGE_HELPERS}; return (${fn}).apply(null, arguments);`, ...args)) as T;
   }
   async click(css: string): Promise<void> {
-    await this.driver.findElement(By.css(css)).click();
+    const element = await this.driver.findElement(By.css(css));
+    // WebDriver scrolls an element only to the viewport's bottom edge, where the sandbox bar sits
+    // over it; a person scrolls it into view first.
+    await this.driver.executeScript("arguments[0].scrollIntoView({ block: 'center', inline: 'nearest' })", element);
+    await element.click();
   }
   async type(css: string, text: string): Promise<void> {
     await this.driver.findElement(By.css(css)).sendKeys(text);
