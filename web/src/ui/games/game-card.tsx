@@ -47,14 +47,14 @@ export function GameCard({ game, onPlay, pending = false, favourite }: GameCardP
       </div>
       <div className="gx-card__body">
         <div className="gx-card__text">
-          <h3 className="gx-card__name" title={game.gameName}>
+          <h3 className="gx-card__name" title={game.gameName} dir="auto">
             {game.gameName}
           </h3>
           <p className="gx-card__vendor">
             {/* The tile picture carries its own hot/new flags; these words are for screen readers. */}
             {game.isHot === HOT ? <span className="visually-hidden">{t('badge.hot')}, </span> : null}
             {game.isNew === 1 ? <span className="visually-hidden">{t('badge.new')}, </span> : null}
-            <span className="gx-card__vendor-name">{game.accountTypeName || game.vendor}</span>
+            <span className="gx-card__vendor-name" dir="auto">{game.accountTypeName || game.vendor}</span>
           </p>
         </div>
         {favourite ? (
