@@ -10,6 +10,7 @@ import openapiTS, { astToString, type OpenAPI3 } from 'openapi-typescript';
 import { buildDocument } from '../openapi/document';
 import { ERROR_CODES } from '../openapi/errors';
 import { operationList } from '../openapi/operations';
+import { WORLD_TABLES_PATH, worldTablesDoc } from './gen-world-tables';
 
 export const DOC_PATH = fileURLToPath(new URL('../openapi/openapi.json', import.meta.url));
 export const TYPES_PATH = fileURLToPath(new URL('../web/src/api/schema.d.ts', import.meta.url));
@@ -91,6 +92,7 @@ if (isMain) {
       [TYPES_PATH, types],
       [META_PATH, meta],
       [ERROR_CODES_PATH, errorCodes],
+      [WORLD_TABLES_PATH, worldTablesDoc()],
     ].filter(([path, text]) => {
       try {
         return readFileSync(path as string, 'utf8') !== text;
@@ -105,6 +107,7 @@ if (isMain) {
   writeFileSync(TYPES_PATH, types);
   writeFileSync(META_PATH, meta);
   writeFileSync(ERROR_CODES_PATH, errorCodes);
+  writeFileSync(WORLD_TABLES_PATH, worldTablesDoc());
   const ops = Object.values(JSON.parse(doc).paths as Record<string, Record<string, { 'x-inferred'?: boolean }>>).flatMap((p) => Object.values(p));
   console.log(`openapi.json: ${ops.length} operations (${ops.filter((o) => o['x-inferred']).length} x-inferred); schema.d.ts written`);
 }
