@@ -13,6 +13,7 @@ import { buildDocument } from '../openapi/document';
 import { buildControlDocument } from '../server/control/document';
 import { ERROR_CODES } from '../openapi/errors';
 import { operationList } from '../openapi/operations';
+import { WORLD_TABLES_PATH, worldTablesDoc } from './gen-world-tables';
 
 export const DOC_PATH = fileURLToPath(new URL('../openapi/openapi.json', import.meta.url));
 export const TYPES_PATH = fileURLToPath(new URL('../web/src/api/schema.d.ts', import.meta.url));
@@ -117,6 +118,7 @@ if (isMain) {
       [META_PATH, meta],
       [ERROR_CODES_PATH, errorCodes],
       [CONTROL_TYPES_PATH, control],
+      [WORLD_TABLES_PATH, worldTablesDoc()],
     ].filter(([path, text]) => {
       try {
         return readFileSync(path as string, 'utf8') !== text;
@@ -132,6 +134,7 @@ if (isMain) {
   writeFileSync(META_PATH, meta);
   writeFileSync(ERROR_CODES_PATH, errorCodes);
   writeFileSync(CONTROL_TYPES_PATH, control);
+  writeFileSync(WORLD_TABLES_PATH, worldTablesDoc());
   const ops = Object.values(JSON.parse(doc).paths as Record<string, Record<string, { 'x-inferred'?: boolean }>>).flatMap((p) => Object.values(p));
   console.log(`openapi.json: ${ops.length} operations (${ops.filter((o) => o['x-inferred']).length} x-inferred); schema.d.ts written`);
 }

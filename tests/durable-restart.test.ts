@@ -106,6 +106,33 @@ describe('a state directory across kill -9', { timeout: 240_000 }, () => {
     expect(again.envelope.success).toBe(true);
   });
 
+  it('keeps every deposit answered 2xx when killed with SIGKILL during 2,000 concurrent deposits', async () => {
+    const answered: number[] = [];
+    let killed = false;
+    const send = async () => {
+      try {
+        const res = await api(server, 'POST', '/wps/wallet/deposit', { token, body: { channelId: 'easypaisa', amount: 1 } });
+        if (res.status === 200) answered.push(1);
+      } catch {
+        // Cut off by the kill: not answered, so not promised.
+      }
+    };
+    const before = (await api(server, 'GET', '/wps/v2/wallets/balance', { token })).envelope.value?.sumBalance ?? 0;
+    // All 2,000 sent at once; the kill lands once some are answered and the rest are in flight.
+    const all = Promise.all(Array.from({ length: 2000 }, send));
+    for (let waited = 0; answered.length < 20 && waited < 120_000; waited += 20) await new Promise((r) => setTimeout(r, 20));
+    killed = true;
+    await kill9(server);
+    const batches = [all];
+    await Promise.all(batches);
+    expect(killed).toBe(true);
+    server = await start();
+    const after = (await api(server, 'GET', '/wps/v2/wallets/balance', { token })).envelope.value?.sumBalance ?? 0;
+    // Every deposit answered 2xx survived (a deposit written but cut off before its reply may too).
+    expect(after - before).toBeGreaterThanOrEqual(answered.length);
+    expect(answered.length).toBeGreaterThan(0);
+  });
+
   it('refuses a second process on the same directory and says why', async () => {
     const second = start();
     await expect(second).rejects.toMatchObject({ code: 1 });
@@ -118,11 +145,13 @@ describe('a state directory across kill -9', { timeout: 240_000 }, () => {
 
   it('moves a corrupt world file aside, names it and the world, and serves the world fresh', async () => {
     await kill9(server);
-    const log = join(dir, 'worlds', 'default.log');
-    writeFileSync(log, 'this is not a change\n{"set":{},"del":[]}\n');
+    const file = join(dir, 'worlds', 'default.sqlite');
+    for (const suffix of ['-wal', '-shm']) rmSync(file + suffix, { force: true });
+    writeFileSync(file, 'this is not a change\n{"set":{},"del":[]}\n');
     const fresh = await start();
-    expect(fresh.stderr()).toMatch(/State file .*default\.(log|snapshot\.json) of world "default" is unreadable .*moved to .*corrupt-/);
-    const aside = readdirSync(join(dir, 'worlds')).filter((f) => f.startsWith('default.log.corrupt-'));
+    // The default world is read at start: its database is checked then.
+    expect(fresh.stderr()).toMatch(/State file .*default\.sqlite of world "default" is unreadable .*moved to .*corrupt-/);
+    const aside = readdirSync(join(dir, 'worlds')).filter((f) => f.startsWith('default.sqlite.corrupt-'));
     expect(aside).toHaveLength(1);
     expect(readFileSync(join(dir, 'worlds', aside[0] ?? ''), 'utf8')).toContain('this is not a change');
     // Fresh world: the account is gone, the seed is back; the key is the directory's, not the world's.

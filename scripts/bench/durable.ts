@@ -5,7 +5,11 @@
  * sends deposits round-robin over them, the two targets alternating for --rounds rounds. Prints a
  * markdown table; `--write` also puts it into docs/benchmarks.md between its markers.
  *
- *   npx tsx scripts/bench/durable.ts [--connections 10] [--duration 5] [--rounds 3] [--accounts 20] [--write]
+ *   npx tsx scripts/bench/durable.ts [--connections 10] [--duration 5] [--rounds 3] [--accounts 20,1000] [--write]
+ *
+ * `--accounts` takes a list: each size gets its own pair of servers, so the durable figure of a
+ * bigger world is measured beside the smaller one's in the same run (a commit's cost must not grow
+ * with the world, docs/decisions/021-world-as-data.md).
  *
  * Bounded: every round lasts --duration seconds; both servers are killed on exit, error or Ctrl-C,
  * and the state directory is removed.
@@ -29,15 +33,15 @@ const { values: flags } = parseArgs({
     connections: { type: 'string', default: '10' },
     duration: { type: 'string', default: '5' },
     rounds: { type: 'string', default: '3' },
-    accounts: { type: 'string', default: '20' },
+    accounts: { type: 'string', default: '20,1000' },
     write: { type: 'boolean', default: false },
   },
 });
 const connections = Number(flags.connections);
 const duration = Number(flags.duration);
 const rounds = Number(flags.rounds);
-const accounts = Number(flags.accounts);
-for (const [name, n] of Object.entries({ connections, duration, rounds, accounts })) {
+const sizes = flags.accounts.split(',').map(Number);
+for (const [name, n] of Object.entries({ connections, duration, rounds, ...Object.fromEntries(sizes.map((n, i) => [`accounts[${i}]`, n])) })) {
   if (!Number.isInteger(n) || n < 1 || n > 1000) throw new Error(`--${name} must be a whole number from 1 to 1000`);
 }
 
@@ -49,11 +53,11 @@ interface Target {
 }
 
 const children = new Set<ChildProcess>();
-const stateDir = mkdtempSync(join(tmpdir(), 'bench-durable-'));
+const stateDirs: string[] = [];
 function cleanUp(): void {
   for (const child of children) if (child.pid) process.kill(-child.pid, 'SIGKILL');
   children.clear();
-  rmSync(stateDir, { recursive: true, force: true });
+  for (const dir of stateDirs) rmSync(dir, { recursive: true, force: true });
 }
 process.on('exit', cleanUp);
 process.on('SIGINT', () => process.exit(130));
@@ -93,7 +97,7 @@ async function api(target: Target, method: string, path: string, body: unknown, 
   return envelope.value ?? {};
 }
 
-async function prepare(target: Target): Promise<void> {
+async function prepare(target: Target, accounts: number): Promise<void> {
   for (let i = 0; i < accounts; i++) {
     const username = `bench${String(i).padStart(3, '0')}`;
     const password = 'Bench#Pass1';
@@ -133,11 +137,24 @@ async function round(target: Target): Promise<Round> {
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
 
-async function main(): Promise<void> {
+interface Row {
+  label: string;
+  accounts: number;
+  rps: number;
+  low: number;
+  high: number;
+  p50: number;
+  p99: number;
+  bad: number;
+}
+
+async function measure(accounts: number): Promise<Row[]> {
+  const stateDir = mkdtempSync(join(tmpdir(), 'bench-durable-'));
+  stateDirs.push(stateDir);
   const memory = await start('in memory', []);
   const durable = await start('--state', ['--state', stateDir]);
-  await prepare(memory);
-  await prepare(durable);
+  await prepare(memory, accounts);
+  await prepare(durable, accounts);
   const results = new Map<Target, Round[]>([
     [memory, []],
     [durable, []],
@@ -147,13 +164,18 @@ async function main(): Promise<void> {
     for (const target of r % 2 === 0 ? [memory, durable] : [durable, memory]) {
       const res = await round(target);
       results.get(target)?.push(res);
-      console.error(`round ${r + 1} ${target.label}: ${res.rps.toFixed(0)} deposits/s, p99 ${res.p99} ms`);
+      console.error(`${accounts} accounts, round ${r + 1} ${target.label}: ${res.rps.toFixed(0)} deposits/s, p99 ${res.p99} ms`);
     }
   }
-  const rows = [...results].map(([target, rs]) => {
+  for (const target of [memory, durable]) {
+    if (target.child.pid) process.kill(-target.child.pid, 'SIGKILL');
+    children.delete(target.child);
+  }
+  return [...results].map(([target, rs]) => {
     const best = rs.find((x) => x.rps === median(rs.map((y) => y.rps))) ?? rs[0];
     return {
       label: target.label,
+      accounts,
       rps: median(rs.map((x) => x.rps)),
       low: Math.min(...rs.map((x) => x.rps)),
       high: Math.max(...rs.map((x) => x.rps)),
@@ -162,15 +184,24 @@ async function main(): Promise<void> {
       bad: rs.reduce((n, x) => n + x.non2xx + x.errors, 0),
     };
   });
-  const base = rows[0]?.rps ?? 1;
+}
+
+async function main(): Promise<void> {
+  const rows: Row[] = [];
+  for (const accounts of sizes) rows.push(...(await measure(accounts)));
+  const memoryOf = (accounts: number) => rows.find((r) => r.accounts === accounts && r.label === 'in memory')?.rps ?? 1;
+  const firstDurable = rows.find((r) => r.label === '--state')?.rps ?? 1;
   const table = [
-    `Deposits (\`POST /wps/wallet/deposit\`) round-robin over ${accounts} accounts, ${connections} connections, ${rounds} rounds of ${duration} s per target, alternating; ${cpus().length} cores, load average ${loadavg()[0]?.toFixed(1)} at the end (the machine is shared). Median round, with the lowest and highest.`,
+    `Deposits (\`POST /wps/wallet/deposit\`) round-robin over the bench accounts (registered on top of the seed), ${connections} connections, ${rounds} rounds of ${duration} s per target, the two targets of a size alternating; ${cpus().length} cores, load average ${loadavg()[0]?.toFixed(1)} at the end (the machine is shared). Median round, with the lowest and highest.`,
     '',
-    '| target | deposits/s (median) | low – high | p50 ms | p99 ms | non-2xx + errors | vs in memory |',
-    '|---|---:|---:|---:|---:|---:|---:|',
-    ...rows.map((r) => `| ${r.label} | ${r.rps.toFixed(0)} | ${r.low.toFixed(0)} – ${r.high.toFixed(0)} | ${r.p50} | ${r.p99} | ${r.bad} | ${(r.rps / base).toFixed(2)}× |`),
+    `| world | target | deposits/s (median) | low – high | p50 ms | p99 ms | non-2xx + errors | vs in memory | vs ${sizes[0]}-account durable |`,
+    '|---|---|---:|---:|---:|---:|---:|---:|---:|',
+    ...rows.map(
+      (r) =>
+        `| ${r.accounts} accounts + seed | ${r.label} | ${r.rps.toFixed(0)} | ${r.low.toFixed(0)} – ${r.high.toFixed(0)} | ${r.p50} | ${r.p99} | ${r.bad} | ${(r.rps / memoryOf(r.accounts)).toFixed(2)}× | ${r.label === '--state' ? `${(r.rps / firstDurable).toFixed(2)}×` : ''} |`,
+    ),
     '',
-    `Command: \`npx tsx scripts/bench/durable.ts --connections ${connections} --duration ${duration} --rounds ${rounds} --accounts ${accounts}\`, ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC.`,
+    `Command: \`npx tsx scripts/bench/durable.ts --connections ${connections} --duration ${duration} --rounds ${rounds} --accounts ${sizes.join(',')}\`, ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC.`,
   ].join('\n');
   console.log(table);
   if (flags.write) console.error(`written to ${writeBlock(MARKERS, table, '## Durable state: deposits with --state against in memory')}`);

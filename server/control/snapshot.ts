@@ -8,7 +8,7 @@
  */
 import { Type } from '@sinclair/typebox';
 import type { Sim } from '../sim/state';
-import { defineTable } from '../sim/store/schema';
+import { defineTable, worldTable } from '../sim/store/schema';
 import type { WorldRows } from '../sim/store/table';
 
 export const SNAPSHOTS = defineTable({
@@ -22,6 +22,16 @@ export const SNAPSHOTS = defineTable({
     scenario: Type.String(),
     takenAt: Type.Number(),
     rows: Type.Record(Type.String(), Type.Array(Type.Tuple([Type.String(), Type.Unknown()]))),
+  }),
+  // Each table's rows as that table writes them (no plaintext secret).
+  toDisk: (snap) => ({
+    ...snap,
+    rows: Object.fromEntries(
+      Object.entries(snap.rows).map(([name, rows]) => {
+        const def = worldTable(name);
+        return [name, def?.toDisk ? rows.map(([key, row]) => [key, def.toDisk?.(row as never)] as [string, unknown]) : rows];
+      }),
+    ),
   }),
 });
 
@@ -43,6 +53,7 @@ export function snapshot(sim: Sim, name: string): Snapshot {
 /** Put a snapshot back; the snapshot itself stays untouched, so it can be restored again. */
 export function restore(sim: Sim, snap: Snapshot): void {
   sim.db.replace(snap.rows, NOT_IN_SNAPSHOT);
+  sim.afterLoad();
 }
 
 /** The world's named snapshots (a view of its `snapshots` table). */

@@ -12,7 +12,7 @@ import { badRequest, notFound, refused } from '../errors';
 import { inRange, paginate } from './paging';
 import { Type } from '@sinclair/typebox';
 import { moduleRecord } from './registry';
-import { defineTable, type RowOf } from './store/schema';
+import { defineTable, type DeepReadonly, type RowOf } from './store/schema';
 import type { Account, Sim } from './state';
 import { sumBalance } from './wallet';
 import { roundMoney } from '../../openapi/money';
@@ -140,7 +140,7 @@ function rewardTable(sim: Sim) {
 
 const nextRedemption = (sim: Sim) => counters.update(sim).nextRedemption++;
 
-const lotTotal = (w: Wallet) => w.lots.reduce((s, l) => s + l.points, 0);
+const lotTotal = (w: DeepReadonly<Wallet>) => w.lots.reduce((s, l) => s + l.points, 0);
 
 function record(sim: Sim, w: Wallet, points: number, reason: string, time: number): void {
   w.history.push({ id: counters.update(sim).nextTx++, points, reason, time });
@@ -215,10 +215,24 @@ function consume(w: Wallet, points: number): void {
   w.lots = w.lots.filter((l) => l.points > 0);
 }
 
-/** The account's points wallet, expired lots dropped and reconciled with Account.points. */
-function walletOf(sim: Sim, account: Account): Wallet {
+/**
+ * The account's points wallet, expired lots dropped and reconciled with Account.points; written only
+ * when that changes something (a read of a settled wallet changes nothing).
+ */
+function walletOf(sim: Sim, account: Account): DeepReadonly<Wallet> {
   const wallets = sim.db.table(POINTS_WALLETS);
-  const w = wallets.update(account.account) ?? wallets.put(account.account, seedWallet(sim, account));
+  const w = wallets.get(account.account) ?? wallets.put(account.account, seedWallet(sim, account));
+  const now = sim.now();
+  const validFor = POINTS_VALID_DAYS * DAY;
+  const settled = account.points === lotTotal(w) && !w.lots.some((l) => l.points > 0 && l.earnedAt + validFor <= now);
+  return settled ? w : editWallet(sim, account);
+}
+
+/** The account's points wallet to change (reconciled first). */
+function editWallet(sim: Sim, account: Account): Wallet {
+  const wallets = sim.db.table(POINTS_WALLETS);
+  if (!wallets.has(account.account)) wallets.put(account.account, seedWallet(sim, account));
+  const w = wallets.update(account.account) as Wallet;
   const now = sim.now();
   // Something outside the mall (a mission reward, QA) changed the balance: follow it.
   const diff = account.points - lotTotal(w);
@@ -244,7 +258,7 @@ function walletOf(sim: Sim, account: Account): Wallet {
 /** Points earned (bets): a new lot that expires POINTS_VALID_DAYS later. */
 export function earnPoints(sim: Sim, account: Account, points: number, reason: string): void {
   if (points <= 0) return;
-  const w = walletOf(sim, account);
+  const w = editWallet(sim, account);
   w.lots.push({ points, earnedAt: sim.now() });
   record(sim, w, points, reason, sim.now());
   sim.editAccount(account).points = lotTotal(w);
@@ -293,7 +307,7 @@ export function redeem(
   req: { rewardId: number; quantity: number; password: string; remark?: string },
 ) {
   checkPassword(sim, account, req.password);
-  const reward = rewardTable(sim).update(String(req.rewardId));
+  const reward = rewardTable(sim).get(String(req.rewardId));
   if (!reward) throw notFound(`No reward ${req.rewardId}`);
   if (reward.stock < req.quantity) {
     throw refused(
@@ -301,13 +315,13 @@ export function redeem(
       reward.stock > 0 ? `Only ${reward.stock} left` : 'Out of stock',
     );
   }
-  const w = walletOf(sim, account);
+  const w = editWallet(sim, account);
   const cost = reward.points * req.quantity;
   if (account.points < cost) throw refused('points.insufficient', 'Not enough points');
   const now = sim.now();
   consume(w, cost);
   sim.editAccount(account).points = lotTotal(w);
-  reward.stock -= req.quantity;
+  (rewardTable(sim).update(String(reward.rewardId)) as { stock: number }).stock -= req.quantity;
   record(sim, w, -cost, `Redeemed ${req.quantity} x ${reward.name}`, now);
   const r: Redemption = {
     id: nextRedemption(sim),
@@ -326,8 +340,9 @@ export function redeem(
 
 /** The back office decides redemptions that have waited REVIEW_DELAY_MS (run lazily on reads). */
 export function reviewRedemptions(sim: Sim, account: Account): void {
-  const w = walletOf(sim, account);
   const now = sim.now();
+  if (!walletOf(sim, account).redemptions.some((r) => r.status === 'In Process' && r.time + REVIEW_DELAY_MS <= now)) return;
+  const w = editWallet(sim, account);
   for (const r of w.redemptions) {
     if (r.status !== 'In Process' || r.time + REVIEW_DELAY_MS > now) continue;
     const reward = rewardTable(sim).update(String(r.rewardId));
@@ -382,7 +397,7 @@ export function convertPoints(sim: Sim, account: Account, points: number, passwo
   if (!Number.isInteger(points) || points < MIN_CONVERT || points > MAX_CONVERT) {
     throw badRequest(`points must be between ${MIN_CONVERT} and ${MAX_CONVERT}`, 'body/points');
   }
-  const w = walletOf(sim, account);
+  const w = editWallet(sim, account);
   if (account.points < points) throw refused('points.insufficient', 'Not enough points');
   const amount = roundMoney(points / POINTS_PER_UNIT);
   const now = sim.now();

@@ -136,7 +136,7 @@ export class Sim {
     if (this.#world?.row !== row) {
       this.#world = {
         row,
-        world: { ...worldSeed(this.brand), brand: row.brand, whitelabel: row.whitelabel, registerRules: row.registerRules },
+        world: { ...worldSeed(this.brand), brand: row.brand as World['brand'], whitelabel: row.whitelabel, registerRules: row.registerRules },
       };
     }
     return this.#world.world;
@@ -156,6 +156,16 @@ export class Sim {
   /** Simulator time of the last (re)load: fixture contracts count as active from then on. */
   get loadedAt(): number {
     return this.worldRow.loadedAt;
+  }
+
+  /**
+   * After rows were put back from a file or a snapshot: what is never written (the brand's default
+   * password) comes back from the fixtures of the world's scenario. Not a change.
+   */
+  afterLoad(): void {
+    const row = this.worldRow;
+    if (row.brand.defaultPassword === undefined) row.brand.defaultPassword = loadWorld(readScenario(row.scenario), this.brand).brand.defaultPassword;
+    this.#world = undefined;
   }
 
   /** The world's editable parts (brand settings and status, flags, register rules), to change them. */

@@ -19,10 +19,16 @@ export const WORLD = defineRecord({
     scenario: Type.String(),
     loadedAt: Millis,
     nextMemberId: Type.Integer(),
-    brand: BrandSchema,
+    brand: Type.Composite([Type.Omit(BrandSchema, ['defaultPassword']), Type.Object({ defaultPassword: Type.Optional(Type.String()) })], {
+      description: "brand settings; the default password is not written (it comes from the fixtures)",
+    }),
     whitelabel: WhitelabelSchema,
     registerRules: Type.Array(FieldRuleSchema),
   }),
+  toDisk: (row) => {
+    const { defaultPassword: _secret, ...brand } = row.brand;
+    return { ...row, brand };
+  },
 });
 
 export const CLOCK = defineRecord({

@@ -23,6 +23,11 @@ export interface TableDef<S extends TObject = TObject> {
    * deleted with it (Sim.sweep).
    */
   readonly accountField?: string;
+  /**
+   * The row as written to disk, when it differs from the row in memory: a plaintext secret is left
+   * out (the brand's default password comes back from the fixtures, Sim.afterLoad).
+   */
+  readonly toDisk?: (row: Static<S>) => Static<S>;
   /** The table keeps its rows through a reset or a scenario load (Sim.load). */
   readonly survivesReset?: boolean;
   /** A row field by which the table keeps its rows grouped in memory (Table.group), in key order. */

@@ -60,7 +60,9 @@ const q = (name: string) => `"${name.replace(/"/g, '""')}"`;
 /** The CREATE TABLE statement of a declared table. */
 export function createSql(def: TableDef): string {
   const cols = columnsOf(def).map((c) => `${q(c.name)} ${SQL_TYPE[c.kind]}${c.optional ? '' : ' NOT NULL'}${c.kind === 'json' ? '' : ''}`);
-  return `CREATE TABLE IF NOT EXISTS ${q(def.name)} (key TEXT PRIMARY KEY NOT NULL, ${cols.join(', ')}) WITHOUT ROWID`;
+  // A rowid table: rows are read back in the order they were first put (an upsert keeps a row's
+  // place, a delete and a put in one change set move it to the end), as the tables keep them in memory.
+  return `CREATE TABLE IF NOT EXISTS ${q(def.name)} (key TEXT PRIMARY KEY NOT NULL, ${cols.join(', ')})`;
 }
 
 type SqlValue = null | number | string;
@@ -181,7 +183,10 @@ export class WorldFile {
       const columns = columnsOf(def);
       const names = ['key', ...columns.map((c) => q(c.name))];
       s = {
-        upsert: this.db.prepare(`INSERT OR REPLACE INTO ${q(def.name)} (${names.join(', ')}) VALUES (${names.map(() => '?').join(', ')})`),
+        upsert: this.db.prepare(
+          `INSERT INTO ${q(def.name)} (${names.join(', ')}) VALUES (${names.map(() => '?').join(', ')}) ON CONFLICT(key) DO UPDATE SET ` +
+            (columns.length ? columns.map((c) => `${q(c.name)} = excluded.${q(c.name)}`).join(', ') : 'key = excluded.key'),
+        ),
         remove: this.db.prepare(`DELETE FROM ${q(def.name)} WHERE key = ?`),
       };
       this.statements.set(def.name, s);
@@ -193,7 +198,10 @@ export class WorldFile {
   write(changes: ChangeSet): void {
     this.db.exec('BEGIN');
     try {
-      for (const { table, key, after } of changes.rows()) this.put(table.def, key, after);
+      for (const { table, key, after, moved } of changes.rows()) {
+        if (moved) this.statementsOf(table.def).remove.run(key);
+        this.put(table.def, key, after);
+      }
       this.db.exec('COMMIT');
     } catch (err) {
       if (this.db.isTransaction) this.db.exec('ROLLBACK');
@@ -217,7 +225,7 @@ export class WorldFile {
   private put(def: TableDef, key: string, row: unknown): void {
     const s = this.statementsOf(def);
     if (row === undefined) s.remove.run(key);
-    else s.upsert.run(key, ...encode(columnsOf(def), row as Record<string, unknown>));
+    else s.upsert.run(key, ...encode(columnsOf(def), (def.toDisk ? def.toDisk(row as never) : row) as Record<string, unknown>));
   }
 
   /**
@@ -238,7 +246,7 @@ export class WorldFile {
       const rows: [string, unknown][] = [];
       let raws: Record<string, unknown>[];
       try {
-        raws = this.db.prepare(`SELECT * FROM ${q(def.name)}`).all() as Record<string, unknown>[];
+        raws = this.db.prepare(`SELECT * FROM ${q(def.name)} ORDER BY rowid`).all() as Record<string, unknown>[];
       } catch (err) {
         throw new WorldFileError(`table "${def.name}" cannot be read (${err instanceof Error ? err.message : String(err)})`);
       }

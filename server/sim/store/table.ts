@@ -19,7 +19,23 @@ export interface Change {
 /** The rows changed since the last commit, with their before-images, in the order first changed. */
 export class ChangeSet {
   private readonly noted = new Map<Table<unknown>, Map<string, unknown>>();
+  /** Rows deleted and put again in this change set: they moved to the end of their table. */
+  private readonly moved = new Map<Table<unknown>, Set<string>>();
   private count = 0;
+
+  has(table: Table<unknown>, key: string): boolean {
+    return this.noted.get(table)?.has(key) ?? false;
+  }
+
+  /** A row deleted and put again: it moves to the end of its table's order. */
+  noteMoved(table: Table<unknown>, key: string): void {
+    let keys = this.moved.get(table);
+    if (!keys) {
+      keys = new Set();
+      this.moved.set(table, keys);
+    }
+    keys.add(key);
+  }
 
   note(table: Table<unknown>, key: string, before: unknown, clone: boolean): void {
     let keys = this.noted.get(table);
@@ -37,9 +53,10 @@ export class ChangeSet {
   }
 
   /** Every changed row with its before-image and its current (after) image. */
-  *rows(): Generator<{ table: Table<unknown>; key: string; before: unknown; after: unknown }> {
+  *rows(): Generator<{ table: Table<unknown>; key: string; before: unknown; after: unknown; moved: boolean }> {
     for (const [table, keys] of this.noted) {
-      for (const [key, before] of keys) yield { table, key, before, after: table.raw(key) };
+      const moved = this.moved.get(table);
+      for (const [key, before] of keys) yield { table, key, before, after: table.raw(key), moved: moved?.has(key) ?? false };
     }
   }
 
@@ -53,6 +70,7 @@ export class ChangeSet {
 
   clear(): void {
     this.noted.clear();
+    this.moved.clear();
     this.count = 0;
   }
 }
@@ -109,6 +127,8 @@ export class Table<R> {
   /** Put a whole row (insert or replace). */
   put(key: string, row: R): R {
     const before = this.rows.get(key);
+    // Absent now but touched in this change set: it was deleted, and comes back at the end.
+    if (before === undefined && this.changes.has(this as Table<unknown>, key)) this.changes.noteMoved(this as Table<unknown>, key);
     this.changes.note(this as Table<unknown>, key, before, false);
     this.rows.set(key, row);
     if (this.groups) {

@@ -1,0 +1,167 @@
+/**
+ * The world as declared tables in SQLite (docs/decisions/021-world-as-data.md): random sequences of
+ * changes come back from disk equal to the world in memory; a deleted world stays deleted, also when
+ * the DELETE carries the world's own header and while its other requests are in flight; open
+ * databases stay bounded; a directory of the old JSON format is refused with a message saying so.
+ */
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import fc from 'fast-check';
+import { afterAll, describe, expect, it } from 'vitest';
+import { SqliteWorldPersistence } from '../server/sim/persistence';
+import { Sim } from '../server/sim/state';
+import { openStateDir } from '../server/sim/state-dir';
+import { earnPoints } from '../server/sim/points';
+import { worldTables } from '../server/sim/store/world-schema';
+import { call, testApp } from './helpers';
+
+const dirs: string[] = [];
+function stateDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'sim-store-'));
+  dirs.push(dir);
+  return dir;
+}
+afterAll(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+type Op =
+  | { kind: 'register'; n: number }
+  | { kind: 'deposit'; n: number; amount: number }
+  | { kind: 'session'; n: number }
+  | { kind: 'logout'; n: number }
+  | { kind: 'flag'; on: boolean }
+  | { kind: 'clock'; ms: number }
+  | { kind: 'points'; n: number; points: number }
+  | { kind: 'captcha' }
+  | { kind: 'sweep' };
+
+const op: fc.Arbitrary<Op> = fc.oneof(
+  fc.record({ kind: fc.constant('register' as const), n: fc.nat(5) }),
+  fc.record({ kind: fc.constant('deposit' as const), n: fc.nat(5), amount: fc.integer({ min: 1, max: 500 }) }),
+  fc.record({ kind: fc.constant('session' as const), n: fc.nat(5) }),
+  fc.record({ kind: fc.constant('logout' as const), n: fc.nat(5) }),
+  fc.record({ kind: fc.constant('flag' as const), on: fc.boolean() }),
+  fc.record({ kind: fc.constant('clock' as const), ms: fc.integer({ min: 0, max: 3 * 60 * 60_000 }) }),
+  fc.record({ kind: fc.constant('points' as const), n: fc.nat(5), points: fc.integer({ min: 1, max: 50 }) }),
+  fc.record({ kind: fc.constant('captcha' as const) }),
+  fc.record({ kind: fc.constant('sweep' as const) }),
+);
+
+function apply(sim: Sim, o: Op): void {
+  const name = `prop${'n' in o ? o.n : 0}`;
+  switch (o.kind) {
+    case 'register':
+      if (!sim.findAccount(name)) sim.createAccount({ account: name, password: 'Prop#Pass1' });
+      return;
+    case 'deposit':
+      if (sim.findAccount(name)) sim.ledger.post(name, 'deposit', o.amount, 'prop', sim.now());
+      return;
+    case 'session':
+      if (sim.findAccount(name)) sim.sessions.create(name, 'username');
+      return;
+    case 'logout':
+      sim.sessions.revokeAccount(name);
+      return;
+    case 'flag':
+      sim.setFlag('FREEPLAY3', o.on);
+      return;
+    case 'clock':
+      sim.clock.advance(o.ms);
+      return;
+    case 'points': {
+      const account = sim.findAccount(name);
+      if (account) earnPoints(sim, account, o.points, 'prop');
+      return;
+    }
+    case 'captcha':
+      sim.captcha.issue();
+      return;
+    case 'sweep':
+      sim.sweep();
+      return;
+  }
+}
+
+describe('a world in SQLite', () => {
+  it('comes back from disk equal to the world in memory after any sequence of committed changes', () => {
+    fc.assert(
+      fc.property(fc.array(fc.array(op, { maxLength: 6 }), { minLength: 1, maxLength: 8 }), (requests) => {
+        const dir = stateDir();
+        const persistence = new SqliteWorldPersistence({ dir });
+        const sim = new Sim();
+        // Each inner array is one request: its change set is committed as one transaction.
+        for (const ops of [[] as Op[], ...requests]) {
+          for (const o of ops) apply(sim, o);
+          persistence.commit('default', sim);
+          sim.db.changes.clear();
+        }
+        persistence.close();
+        const back = new SqliteWorldPersistence({ dir }).load('default', () => new Sim());
+        expect(back?.db.capture()).toEqual(sim.db.capture());
+        for (const account of sim.accounts.keys()) expect(back?.ledger.balance(account)).toBe(sim.ledger.balance(account));
+      }),
+      { numRuns: Number(process.env.FUZZ_RUNS ?? 25) },
+    );
+  });
+
+  it('declares every table once, with a key and a row schema', () => {
+    const names = worldTables().map((t) => t.name);
+    expect(new Set(names).size).toBe(names.length);
+    expect(names).toEqual(expect.arrayContaining(['accounts', 'sessions', 'ledger', 'bets', 'guests', 'sms_outbox', 'captchas', 'world', 'clock', 'sub_wallets', 'points_wallets', 'agent', 'launch_tickets', 'login_failures', 'snapshots']));
+    for (const t of worldTables()) expect(t.row.type).toBe('object');
+  });
+
+  it('deletes a world for good, also under its own header and with a request of it in flight', async () => {
+    const dir = stateDir();
+    const app = await testApp({ stateDir: dir });
+    const own = { 'x-sim-world': 'doomed' };
+    const reg = await call(app, 'PUT', '/wps/member/register', {
+      encrypted: true,
+      headers: own,
+      body: { username: 'doomed01', password: 'Doomed#Pass1', confirmPassword: 'Doomed#Pass1', registerMethod: 'WEB', login: true, registerUrl: 'http://localhost/register' },
+    });
+    expect(reg.statusCode, reg.body).toBe(200);
+    const file = join(dir, 'worlds', 'doomed.sqlite');
+    expect(existsSync(file)).toBe(true);
+    // A request of the world still in flight, holding the world, writes after the delete.
+    const held = app.worlds.enter('doomed');
+    const del = await app.inject({ method: 'DELETE', url: '/__sim/worlds/doomed', headers: own });
+    expect(del.statusCode, del.body).toBe(200);
+    expect(existsSync(file)).toBe(false);
+    held.sim.ledger.post('doomed01', 'deposit', 5, 'late', held.sim.now());
+    (app.worlds as unknown as { options: { persistence: SqliteWorldPersistence } }).options.persistence.commit('doomed', held.sim);
+    held.leave();
+    expect(existsSync(file)).toBe(false);
+    await app.close();
+    // After a restart the world is not there: its name starts a fresh world.
+    const again = await testApp({ stateDir: dir });
+    const info = await call(again, 'GET', '/wps/member/info', { token: reg.envelope.value.token as string, headers: own });
+    expect(info.envelope).toMatchObject({ success: false, errorCode: 'login.not.session' });
+  });
+
+  it('keeps at most maxOpen databases open, and reopens a closed one on its next write', () => {
+    const dir = stateDir();
+    const persistence = new SqliteWorldPersistence({ dir, maxOpen: 3 });
+    const sims = Array.from({ length: 8 }, () => new Sim());
+    sims.forEach((sim, i) => persistence.commit(`w${i}`, sim));
+    expect(persistence.openCount).toBe(3);
+    sims[0]?.ledger.post('player01', 'deposit', 9, 'again', sims[0].now());
+    persistence.commit('w0', sims[0] as Sim);
+    expect(persistence.openCount).toBe(3);
+    persistence.close();
+    expect(new SqliteWorldPersistence({ dir }).load('w0', () => new Sim())?.ledger.balance('player01')).toBe(sims[0]?.ledger.balance('player01'));
+  });
+
+  it('refuses a state directory of the old JSON format, naming its format and what to do', () => {
+    const dir = stateDir();
+    mkdirSync(join(dir, 'worlds'), { recursive: true });
+    writeFileSync(join(dir, 'worlds', 'default.snapshot.json'), '{"format":1,"records":{}}');
+    expect(() => openStateDir(dir, { report: () => {} })).toThrow(/format 1 \(JSON snapshot and log files: default\.snapshot\.json\).*SQLite \(format 2\).*mv /);
+    // Nothing was changed or removed, and the lock was released.
+    expect(readdirSync(join(dir, 'worlds'))).toEqual(['default.snapshot.json']);
+    rmSync(join(dir, 'worlds', 'default.snapshot.json'));
+    openStateDir(dir, { report: () => {} }).close();
+  });
+});
