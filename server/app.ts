@@ -7,7 +7,7 @@
  * the decorators it needs, so a list in the wrong order fails at start rather than misbehaving.
  * What each step costs a call is measured in docs/benchmarks.md (scripts/bench/stages.ts).
  */
-import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyPluginCallback, type FastifyServerOptions } from 'fastify';
 import type { ReplaySet } from './replay';
 import { clock } from './plugins/clock';
 import { compression } from './plugins/compression';
@@ -61,11 +61,11 @@ export interface PipelineStep {
   name: string;
   // Each step's own options type is checked where the step is made (step() below).
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  plugin: FastifyPluginAsync<any>;
+  plugin: FastifyPluginAsync<any> | FastifyPluginCallback<any>;
   options: object;
 }
 
-function step<O extends object>(name: string, plugin: FastifyPluginAsync<O>, options: O = {} as O): PipelineStep {
+function step<O extends object>(name: string, plugin: FastifyPluginAsync<O> | FastifyPluginCallback<O>, options: O = {} as O): PipelineStep {
   return { name, plugin, options };
 }
 
