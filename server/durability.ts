@@ -19,14 +19,15 @@ export interface DurabilityOptions {
   /** The state directory's worlds; without one, the change set is only emptied. */
   persistence?: WorldPersistence;
   /** The world a request acts on and its name. */
-  worldOf: (request: FastifyRequest) => { name: string; sim: Sim };
+  worldOf: (request: FastifyRequest) => { name: string; sim: Sim | null };
 }
 
 /** Install the commit hook. Register it before compression, so a refusal replaces the plain reply. */
 export function installDurability(app: FastifyInstance, { persistence, worldOf }: DurabilityOptions): void {
   app.addHook('onSend', (request, reply, payload, done) => {
     const { name, sim } = worldOf(request);
-    if (sim.db.changes.size === 0) {
+    // A request refused before its world was chosen (the control plane's access check) changed none.
+    if (!sim || sim.db.changes.size === 0) {
       done(null, payload);
       return;
     }
