@@ -149,7 +149,8 @@ test('a signed-in player gets the boot screen and the app as before, not the vis
   await expect(shell(page).header).toHaveCount(0);
   release();
   await expect(shell(page).header.getByRole('button', { name: 'Log in' })).toHaveCount(0);
-  await expect(shell(page).header).toContainText(PLAYER.username);
+  // The header names the signed-in player by nickname (player01 is "Lucky Player") with the balance.
+  await expect(shell(page).header).toContainText('Lucky Player');
   await expect(page.locator('html')).not.toHaveAttribute('data-prerendered', /.*/);
   await context.close();
 });
