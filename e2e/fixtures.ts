@@ -1,5 +1,5 @@
 /**
- * Shared Playwright fixtures (style.md: test.extend fixtures, role-based locators): the sandbox
+ * Shared Playwright fixtures: the sandbox
  * kit's (`@lucky-lotus/sandbox-kit/playwright`, ADR 024), which QA projects use too, on the run's
  * simulator.
  *

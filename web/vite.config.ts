@@ -1,5 +1,5 @@
 /**
- * Vite build of the portal web app (design.md "Web app"). Root is `web/`; the build goes to
+ * Vite build of the portal web app. Root is `web/`; the build goes to
  * `web/dist`, which `scripts/start.ts` serves next to the simulator.
  */
 import { readFileSync } from 'node:fs';
@@ -22,7 +22,7 @@ const proxied = ['/wps', '/lgw', '/lotto', '/assets', '/__sim', '/__demo'];
 // gateway mode serves the manifest of the brand its own config.json names (openapi/web-manifest.ts).
 const runtimeConfig = JSON.parse(readFileSync(new URL('public/config.json', import.meta.url), 'utf8')) as ManifestBrandConfig;
 
-// Never answered by the service worker (issue 16): the gateway and game APIs, the simulator's
+// Never answered by the service worker: the gateway and game APIs, the simulator's
 // control and demo routes, gateway mode's own pages, images (the server's), and any URL carrying a
 // token (a launch or a URL-token login), and `?world=NAME`, which the server answers with the
 // world cookie (README "Worlds").
@@ -56,7 +56,7 @@ const browserBuild = defineConfig({
     // The boot screen paints before the bundle and the stylesheet are in (build/boot-shell.ts).
     bootShell(fileURLToPath(new URL('public/favicon.svg', import.meta.url))),
     serverBundle(configFile),
-    // The lite app (issue 16): manifest plus a Workbox service worker that precaches the app shell
+    // The lite app: manifest plus a Workbox service worker that precaches the app shell
     // (index.html and the hashed bundle) and nothing else. A new build waits until the page accepts
     // the update prompt (features/lite-app) or every tab is closed, so pages never mix two builds.
     VitePWA({

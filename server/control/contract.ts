@@ -1,5 +1,5 @@
 /**
- * The QA control API's own contract (design.md, "The simulator"): every operation under /__sim is
+ * The QA control API's own contract: every operation under /__sim is
  * defined once here, with TypeBox schemas. The routes (server/control/routes.ts), its OpenAPI
  * document (GET /__sim/openapi.json) and the typed client (scripts/sim-client.ts) are built from it.
  * Replies use the gateway's envelopes: `{ success: true, value }` or the error envelope.
@@ -82,7 +82,7 @@ const StatusNameSchema = Type.Union(
 /**
  * The scenarios the simulator has: the files of fixtures/scenarios (SIM_FIXTURES_DIR for another
  * brand), read once when this module loads. The control routes validate with this enum and the
- * control document lists it, so the two are one list (issue 12 item 5).
+ * control document lists it, so the two are one list.
  */
 export const SCENARIO_NAMES: readonly string[] = Object.freeze(scenarioNames());
 
@@ -369,7 +369,7 @@ export const SnapshotInfoSchema = Type.Object(
   { title: 'SnapshotInfo' },
 );
 
-// ---- journal (issue 14) -------------------------------------------------------------------------
+// ---- journal -------------------------------------------------------------------------
 
 const HttpMethodSchema = Type.Union(
   ['GET', 'POST', 'PUT', 'DELETE', 'PATCH'].map((m) => Type.Literal(m)),
@@ -545,7 +545,7 @@ export const controlOps = {
     path: '/events',
     summary: 'Server-Sent Events: the world\'s state now and whenever a control call changes it',
     description:
-      'text/event-stream for open pages to follow QA live (issue 17 item 10). Event `state` carries the world\'s SimState as JSON: first the current one, then again after every successful control call that changed the world (scenario, status, flags, clock, faults, reset, restore...), whoever made it. A comment line every 15 s keeps proxies from closing the stream.',
+      'text/event-stream for open pages to follow QA live. Event `state` carries the world\'s SimState as JSON: first the current one, then again after every successful control call that changed the world (scenario, status, flags, clock, faults, reset, restore...), whoever made it. A comment line every 15 s keeps proxies from closing the stream.',
     value: Type.Null(),
     stream: StateSchema,
   }),
@@ -722,7 +722,7 @@ export const controlOps = {
     operationId: 'listWorlds',
     method: 'GET',
     path: '/worlds',
-    summary: 'The worlds of this simulator (issue 13), and the ones unloaded past --max-worlds',
+    summary: 'The worlds of this simulator, and the ones unloaded past --max-worlds',
     value: WorldListSchema,
   }),
   createWorld: cop({
@@ -829,17 +829,8 @@ export type SmsMessage = Static<typeof SmsSchema>;
 export type CaptchaAnswer = Static<typeof CaptchaSchema>;
 export type Clock = Static<typeof ClockSchema>;
 export type FaultInput = Static<typeof FaultInputSchema>;
-/** Every field a fault body may carry, whichever its shape (what the CLI collects before sending). */
-export type FaultFields = {
-  method?: string;
-  path: string;
-  status?: number;
-  errorCode?: string;
-  message?: string;
-  delayMs?: number;
-  drop?: boolean;
-  times?: number;
-};
+/** Every field a fault body may carry, whichever its shape: one declaration, the sandbox kit's. */
+export type { FaultFields } from '../../packages/sandbox-kit/src/types';
 export type Fault = Static<typeof FaultSchema>;
 export type SnapshotInfo = Static<typeof SnapshotInfoSchema>;
 export type WorldInfo = Static<typeof WorldInfoSchema>;

@@ -1,5 +1,5 @@
 /**
- * Live following for open pages (issue 17 item 10): `GET /__sim/events` is one Server-Sent Events
+ * Live following for open pages: `GET /__sim/events` is one Server-Sent Events
  * stream per tab that says, within the second, when a world's control state changed, whoever
  * changed it (the CLI, the control API, another tab). Every control call that changes something and
  * succeeds sends the world's new state to that world's streams; the sandbox bar turns it into a

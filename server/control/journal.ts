@@ -1,5 +1,5 @@
 /**
- * The journal's control routes (issue 14): list, clear, verify and the live stream of the calls one
+ * The journal's control routes: list, clear, verify and the live stream of the calls one
  * simulator answered. Handlers of server/control/routes.ts's table; the journal itself is
  * server/sim/journal.ts, written by server/journal-hooks.ts.
  */

@@ -1,5 +1,5 @@
 /**
- * The QA control API (design.md, "The simulator"), mounted under /__sim in simulator mode only.
+ * The QA control API, mounted under /__sim in simulator mode only.
  * Every route comes from the table in server/control/contract.ts with its full schemas; replies use
  * the gateway's envelopes and bad input answers 400 naming the field.
  */
@@ -180,7 +180,7 @@ const handlers: ControlHandlers = {
         ? body.status
         : (SystemStatusNames.indexOf(body.status) as 0 | 1 | 2);
     const brand = sim.world.brand;
-    // Maintenance starts now: the window the page shows runs from the switch (issue 17 item 9).
+    // Maintenance starts now: the window the page shows runs from the switch.
     if (status === 1 && brand.systemStatus !== 1) startMaintenance(sim);
     brand.systemStatus = status;
     return state(sim, request);

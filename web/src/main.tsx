@@ -3,7 +3,7 @@
  * runtime config, call system status and permission (the main bootstrap), use a URL token on a
  * normal start, load the analytics id, then mount. The theme is forced to light on start.
  *
- * Page performance (issue 7 item 2): what the first screen needs is started as early as it can be
+ * Page performance: what the first screen needs is started as early as it can be
  * rather than after the first render: the route's section chunk at once, the vendor list (side
  * menu and navigation) and the route's banners beside permission, and the first banner image (the
  * largest paint of the pages with a carousel) as soon as its address is known.
@@ -69,7 +69,7 @@ function whenLoadedAndIdle(task: () => void): void {
 
 /** The lite app's service worker, production builds only, once the page is idle. */
 function registerServiceWorkerLater(): void {
-  // The lite app's service worker (issue 16), production builds only (the dev server stays as it
+  // The lite app's service worker, production builds only (the dev server stays as it
   // is), once the first screen is up and the page is idle: its script and its precache download
   // (the whole app shell) never compete with the first screen on a phone's connection.
   if (import.meta.env.PROD) whenLoadedAndIdle(() => void import('./features/lite-app/register-sw').then((sw) => sw.registerServiceWorker()));
@@ -134,7 +134,7 @@ async function bootstrap(): Promise<void> {
   // spinner waiting for retries that cannot succeed.
   if (navigator.onLine) {
     // Status, permission (the main bootstrap), the vendor list and the route's banners are asked
-    // for together: none waits for another's answer (issue 16: the first screen on phones). The
+    // for together: none waits for another's answer (the first screen on phones). The
     // shell's queries pick up these calls in flight (or their answers).
     const status = queryClient.fetchQuery(systemStatusQuery).catch(() => null);
     const permission = queryClient.fetchQuery(permissionQuery).catch(() => null);
@@ -159,7 +159,7 @@ async function bootstrap(): Promise<void> {
 
   const root = createRoot(container);
   // A transition renders the first screen in slices that yield to the browser between them, so the
-  // start never blocks input for long (issue 16: total blocking time on phones).
+  // start never blocks input for long (total blocking time on phones).
   startTransition(() =>
     root.render(
       <StrictMode>

@@ -29,7 +29,7 @@ export interface paths {
         };
         /**
          * Server-Sent Events: the world's state now and whenever a control call changes it
-         * @description text/event-stream for open pages to follow QA live (issue 17 item 10). Event `state` carries the world's SimState as JSON: first the current one, then again after every successful control call that changed the world (scenario, status, flags, clock, faults, reset, restore...), whoever made it. A comment line every 15 s keeps proxies from closing the stream.
+         * @description text/event-stream for open pages to follow QA live. Event `state` carries the world's SimState as JSON: first the current one, then again after every successful control call that changed the world (scenario, status, flags, clock, faults, reset, restore...), whoever made it. A comment line every 15 s keeps proxies from closing the stream.
          */
         get: operations["streamEvents"];
         put?: never;
@@ -320,8 +320,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The worlds of this simulator (issue 13), and the ones unloaded past --max-worlds
-         * @description The worlds of this simulator (issue 13), and the ones unloaded past --max-worlds
+         * The worlds of this simulator, and the ones unloaded past --max-worlds
+         * @description The worlds of this simulator, and the ones unloaded past --max-worlds
          */
         get: operations["listWorlds"];
         put?: never;

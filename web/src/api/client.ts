@@ -45,7 +45,7 @@ const settings: RuntimeSettings = {
   language: () => 'EN',
 };
 
-/** Set by the bootstrap from the runtime config (issue 6: one build serves several brands). */
+/** Set by the bootstrap from the runtime config (one build serves several brands). */
 export function configureApi(next: Partial<RuntimeSettings>): void {
   Object.assign(settings, next);
   if (next.merchant) session.setMerchant(next.merchant);
@@ -102,7 +102,7 @@ const headersMiddleware: Middleware = {
     if (token) request.headers.set('Authorization', token);
     if (meta?.operationId === 'freePlayLogin') request.headers.set('X-Gateway-Version', '3');
     if (!meta?.encrypted) return retarget(request);
-    // Encrypted calls (design.md): DES body with a random key, the key RSA-wrapped in a header. The
+    // Encrypted calls: DES body with a random key, the key RSA-wrapped in a header. The
     // cipher code (crypto-js) loads with the first encrypted call (login, register, password change):
     // no page needs it to show, so it stays out of every route's initial JavaScript.
     const [{ encryptBody }, modulus] = await Promise.all([import('../../../openapi/wire-crypto'), currentModulus()]);
@@ -151,7 +151,7 @@ export type SuccessValue<R> = R extends { data: { value: infer V } } ? V : never
 
 /**
  * The value of a successful call, or an ApiError. Any `success: false` is an error whatever the HTTP
- * status (design.md); a failed fetch becomes NETWORK_ERROR.
+ * status; a failed fetch becomes NETWORK_ERROR.
  */
 export async function unwrap<R extends { data?: unknown; error?: unknown; response: Response }>(
   call: Promise<R>,
