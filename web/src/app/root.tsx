@@ -4,7 +4,7 @@
  * catalogue's message with a retry, never a blank screen.
  */
 import { QueryClientProvider, useQuery } from '@tanstack/react-query';
-import { Suspense, useEffect, useState, type ReactNode } from 'react';
+import { Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { RouterProvider } from 'react-router-dom';
 import { permissionQuery, systemStatusQuery } from '../api/queries/system';
 import { LiteAppNotices } from '../features/lite-app/lite-app-notices';
@@ -22,7 +22,6 @@ import { appRouter } from './routes';
 
 const MaintenancePage = lazySection(() => import('../features/system-status/maintenance-page'));
 const IpRestrictionPage = lazySection(() => import('../features/system-status/ip-restriction-page'));
-const SandboxBar = lazySection(() => import('../features/sandbox/sandbox-bar'));
 
 function FullPage({ children }: { children: ReactNode }) {
   return <div className="full-page">{children}</div>;
@@ -76,21 +75,37 @@ function StatusSwitch({ router }: { router: RenderRouter }) {
   return <App router={router} />;
 }
 
+/**
+ * The sandbox bar, in simulator mode only (the control API answers). Its module is loaded and then
+ * rendered by a plain state update rather than through a Suspense boundary: a lazy boundary's retry
+ * waits behind the page's own pending rendering (the first screen's transition), which on a slow
+ * phone or a busy machine kept the bar and its live following away for many seconds.
+ */
 function Sandbox() {
-  const [available, setAvailable] = useState(false);
+  const [Bar, setBar] = useState<ComponentType | null>(null);
   useEffect(() => {
     let live = true;
-    void hasControlApi().then((ok) => live && setAvailable(ok));
+    let stop: (() => void) | undefined;
+    void hasControlApi().then(async (ok) => {
+      if (!live || !ok) return;
+      const bar = import('../features/sandbox/sandbox-bar');
+      // The page follows changes made anywhere (CLI, control API, another tab) within the second.
+      const { startLiveSync } = await import('../features/sandbox/live-sync');
+      if (live) stop = startLiveSync(queryClient);
+      const { default: component } = await bar;
+      if (live) setBar(() => component);
+    }).catch(() => {
+      // A chunk that cannot load leaves the page without the bar, as on the real gateway.
+    });
     return () => {
       live = false;
+      stop?.();
     };
   }, []);
-  if (!available) return null;
+  if (!Bar) return null;
   return (
     <ErrorBoundary>
-      <Suspense fallback={null}>
-        <SandboxBar />
-      </Suspense>
+      <Bar />
     </ErrorBoundary>
   );
 }

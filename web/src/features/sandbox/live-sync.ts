@@ -1,5 +1,5 @@
 /**
- * Follow QA live (issue 17 item 10): one Server-Sent Events stream from the simulator
+ * Follow QA live: one Server-Sent Events stream from the simulator
  * (`GET /__sim/events`) says when this tab's world changed, whoever changed it (the CLI, the
  * control API, another tab). A status switch re-reads the system status, so the root shows or
  * leaves the maintenance and IP-restriction pages without a reload; a scenario switch (or a reset)
@@ -7,11 +7,10 @@
  * sandbox chunk, which only loads when the control API answers, so it never runs against the real
  * gateway.
  */
-import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import type { QueryClient } from '@tanstack/react-query';
 import { permissionQuery, systemStatusQuery } from '../../api/queries/system';
 import type { ModuleNode } from '../../api/types';
+import { i18n } from '../../i18n';
 import { toast } from '../../ui/toast';
 import { eventsUrl, type SimState } from './control-api';
 
@@ -41,39 +40,45 @@ export function staleParts(
   };
 }
 
-export function useLiveSync(): void {
-  const queryClient = useQueryClient();
-  const { t } = useTranslation('sandbox');
+/**
+ * Opens the world's event stream and keeps the page's data in step with it; returns the function
+ * that closes it. Started by the app root as soon as the control API answers, outside the sandbox
+ * bar's render, so it never waits for the page's own rendering (a bar still rendering its first
+ * frame under a slow phone or a busy machine does not delay a status or flag switch).
+ */
+export function followLive(queryClient: QueryClient, onScenario: (name: string) => void): () => void {
+  if (typeof EventSource === 'undefined') return () => {};
+  const source = new EventSource(eventsUrl());
+  const onState = (event: MessageEvent<string>) => {
+    let next: SimState;
+    try {
+      next = JSON.parse(event.data) as SimState;
+    } catch {
+      return;
+    }
+    const changed = staleParts(next, {
+      state: queryClient.getQueryData<SimState>(['sandbox', 'state']),
+      status: queryClient.getQueryData(systemStatusQuery.queryKey),
+      permission: queryClient.getQueryData(permissionQuery.queryKey),
+    });
+    queryClient.setQueryData(['sandbox', 'state'], next);
+    if (changed.scenario) {
+      // A new scenario is a new world of data (accounts and sessions included): everything again.
+      void queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] !== 'sandbox' });
+      onScenario(next.scenario.name);
+      return;
+    }
+    if (changed.status) void queryClient.invalidateQueries({ queryKey: systemStatusQuery.queryKey });
+    if (changed.flags) {
+      void queryClient.invalidateQueries({ queryKey: ['system'] });
+      void queryClient.invalidateQueries({ queryKey: ['sandbox', 'flags'] });
+    }
+  };
+  source.addEventListener('state', onState as EventListener);
+  return () => source.close();
+}
 
-  useEffect(() => {
-    if (typeof EventSource === 'undefined') return;
-    const source = new EventSource(eventsUrl());
-    const onState = (event: MessageEvent<string>) => {
-      let next: SimState;
-      try {
-        next = JSON.parse(event.data) as SimState;
-      } catch {
-        return;
-      }
-      const changed = staleParts(next, {
-        state: queryClient.getQueryData<SimState>(['sandbox', 'state']),
-        status: queryClient.getQueryData(systemStatusQuery.queryKey),
-        permission: queryClient.getQueryData(permissionQuery.queryKey),
-      });
-      queryClient.setQueryData(['sandbox', 'state'], next);
-      if (changed.scenario) {
-        // A new scenario is a new world of data (accounts and sessions included): everything again.
-        void queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] !== 'sandbox' });
-        toast.info(t('live_scenario', { name: next.scenario.name }));
-        return;
-      }
-      if (changed.status) void queryClient.invalidateQueries({ queryKey: systemStatusQuery.queryKey });
-      if (changed.flags) {
-        void queryClient.invalidateQueries({ queryKey: ['system'] });
-        void queryClient.invalidateQueries({ queryKey: ['sandbox', 'flags'] });
-      }
-    };
-    source.addEventListener('state', onState as EventListener);
-    return () => source.close();
-  }, [queryClient, t]);
+/** Follows this tab's world; a scenario switch is announced in a toast in the page's language. */
+export function startLiveSync(queryClient: QueryClient): () => void {
+  return followLive(queryClient, (name) => toast.info(i18n.t('sandbox:live_scenario', { name })));
 }

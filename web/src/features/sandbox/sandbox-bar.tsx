@@ -9,7 +9,6 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { controlApi } from './control-api';
-import { useLiveSync } from './live-sync';
 import { NetworkInspector } from './network-inspector';
 import { nextCorner, usePlacement } from './placement';
 import { ReplayNote } from './replay-note';
@@ -25,8 +24,6 @@ export default function SandboxBar() {
   const [placement, place] = usePlacement();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  // The page follows changes made anywhere (CLI, control API, another tab) within the second.
-  useLiveSync();
   // Always read: the pill shows the world, scenario and status before the panel is opened.
   const state = useQuery({ queryKey: ['sandbox', 'state'], queryFn: controlApi.state });
   const scenarios = useQuery({ queryKey: ['sandbox', 'scenarios'], queryFn: controlApi.scenarios, enabled: open, staleTime: Infinity });
