@@ -45,6 +45,8 @@ Commands:
                                           secrets masked (--follow: keep printing new ones; a path
                                           may end in *)
   journal clear                           empty the journal
+  rewind <id>                             put the world back as it was just before journal entry
+                                          <id>; it and later entries are marked [rewound]
   verify [--path P] [--operation ID] [--method M] [--status N] [--body JSON]
          [--count N | --at-least N | --at-most N]
                                           check that matching calls were made (body: deep partial
@@ -239,6 +241,7 @@ export function journalLine(e: JournalEntry): string {
     e.contract.request === false ? '[request off-contract]' : '',
     e.contract.reply === false ? '[reply off-contract]' : '',
     e.encrypted ? '[decrypted]' : '',
+    e.rewound ? '[rewound]' : '',
   ].filter(Boolean);
   const errorCode = (e.reply as { errorCode?: unknown } | null)?.errorCode;
   const head = `#${e.id} ${clockTime(e.time)} ${e.method} ${e.path} ${e.status === 0 ? 'dropped' : e.status}${typeof errorCode === 'string' ? ` ${errorCode}` : ''} ${Math.round(e.durationMs)}ms`;
@@ -452,6 +455,12 @@ async function run(client: SimClient, parsed: Parsed, print: Print, signal?: Abo
       const since = list[0]?.id ?? (await client.journal({ limit: 1 }))[0]?.id ?? 0;
       await client.followJournal((e) => entryMatches(query, e) && print(e, () => [journalLine(e)]), { signal: signal ?? untilInterrupted(), since });
       return;
+    }
+    case 'rewind': {
+      arity(1);
+      if (!args[0]) throw new UsageError('Usage: rewind <journal entry id>');
+      const r = await client.rewind(integer(args[0], 'rewind <id>'));
+      return print(r, () => [`rewound ${r.rewound.length} journal entr${r.rewound.length === 1 ? 'y' : 'ies'} (${r.rows} row${r.rows === 1 ? '' : 's'} put back)`]);
     }
     case 'verify': {
       arity(0);
