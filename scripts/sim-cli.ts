@@ -46,6 +46,8 @@ export const PORTAL_COMMANDS: readonly CliCommand[] = [
     name: 'state',
     help: `  state migrate <DIR>                     convert a state directory of format 1 (JSON files) to
                                           SQLite worlds; the old files move to DIR/format-1 (no server)`,
+    // `state` alone is the kit's command (the world's state).
+    matches: (positional) => positional[1] === 'migrate',
     run: migrateCommand,
   },
 ];

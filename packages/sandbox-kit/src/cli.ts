@@ -74,6 +74,8 @@ export interface CliCommand {
   /** Options it takes with a value (`--brand NAME`) and without one. */
   valueOptions?: readonly string[];
   flagOptions?: readonly string[];
+  /** Whether these arguments are this command's (default: any that start with its name); else the kit's command of that name runs. */
+  matches?(positional: readonly string[]): boolean;
   run(context: CliContext): number | Promise<number>;
 }
 
@@ -530,7 +532,7 @@ export async function main(argv: readonly string[], io: CliIo = defaultIo(), opt
     return EXIT.usage;
   };
   try {
-    const extra = commands.find((c) => c.name === command);
+    const extra = commands.find((c) => c.name === command && (c.matches?.(parsed.positional) ?? true));
     if (extra) return await extra.run({ positional: parsed.positional, options: parsed.options, print, io, client, usage });
     await run(client(), parsed, print, io.signal);
     return EXIT.ok;
