@@ -12,6 +12,7 @@ import { EXIT, helpText, main as kitMain, runAsProcess, type CliCommand, type Cl
 import { driftCommand } from '../server/gateway/drift';
 import { importBrand } from '../server/gateway/import-brand';
 import { Sim } from '../server/sim/state';
+import { migrateStateDir } from '../server/sim/state-migrate';
 import { FIXTURES_DIR, forgetBrand } from '../server/sim/world';
 
 export { EXIT, formatDuration, journalLine, parseDuration, type CliIo } from '../packages/sandbox-kit/src/cli';
@@ -41,6 +42,14 @@ export const PORTAL_COMMANDS: readonly CliCommand[] = [
     run: ({ positional, options, io }) =>
       driftCommand([...positional.slice(1), ...[...options].flatMap(([name, value]) => (value === true ? [`--${name}`] : [`--${name}`, value]))], io),
   },
+  {
+    name: 'state',
+    help: `  state migrate <DIR>                     convert a state directory of format 1 (JSON files) to
+                                          SQLite worlds; the old files move to DIR/format-1 (no server)`,
+    // `state` alone is the kit's command (the world's state).
+    matches: (positional) => positional[1] === 'migrate',
+    run: migrateCommand,
+  },
 ];
 
 export const HELP = helpText(PROGRAM, PORTAL_COMMANDS);
@@ -69,6 +78,25 @@ function importCommand({ positional, options, print, io, usage }: CliContext): n
     return EXIT.ok;
   } catch (err) {
     io.err(`Import failed: ${(err as Error).message}`);
+    return EXIT.refused;
+  }
+}
+
+/** `state migrate DIR`: a local command, no simulator needed (server/sim/state-migrate.ts). */
+function migrateCommand({ positional, print, io, usage }: CliContext): number {
+  const [, sub, dir, ...rest] = positional;
+  if (sub !== 'migrate' || !dir || rest.length) return usage('Usage: state migrate <DIR>');
+  try {
+    const worlds = migrateStateDir(dir);
+    print(worlds, () =>
+      worlds.flatMap((w) => [
+        `World "${w.name}" (${w.scenario || 'not converted'}): ${Object.entries(w.rows).filter(([, n]) => n > 0).map(([t, n]) => `${n} ${t}`).join(', ')}`,
+        ...w.notConverted.map((line) => `  not converted: ${line}`),
+      ]),
+    );
+    return EXIT.ok;
+  } catch (err) {
+    io.err(`Migration failed: ${(err as Error).message}`);
     return EXIT.refused;
   }
 }

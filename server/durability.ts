@@ -1,7 +1,8 @@
 /**
  * The commit point of every request (docs/decisions/021-world-as-data.md): when the reply is about
  * to be sent, the rows the request's world changed (its change set, server/sim/store/table.ts) are
- * written as one SQLite transaction under `--state`, and the change set starts again empty. A change that cannot be written answers 503 with the envelope, so a
+ * written as one SQLite transaction under `--state`, and the change set starts again empty (its
+ * before-images kept with the call's journal entry, for rewind). A change that cannot be written answers 503 with the envelope, so a
  * 2xx reply is never lost. A read that changed nothing has an empty change set and costs nothing.
  *
  * Requests of one world run one at a time between their writes and this hook except where a handler
@@ -10,6 +11,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { PersistenceError, type WorldPersistence } from './sim/persistence';
+import { keepChanges } from './sim/rewind';
 import type { Sim } from './sim/state';
 
 /** errorCode of a reply whose change could not be saved. */
@@ -33,7 +35,8 @@ export function installDurability(app: FastifyInstance, { persistence, worldOf }
     }
     try {
       persistence?.commit(name, sim);
-      sim.db.changes.clear();
+      // The before-images go with the call's journal entry, for rewind (server/sim/rewind.ts).
+      keepChanges(sim, request.journalPending);
       done(null, payload);
     } catch (err) {
       const path = err instanceof PersistenceError ? err.path : 'the state directory';

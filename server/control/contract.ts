@@ -397,6 +397,9 @@ const HttpStatusSchema = Type.Integer({ minimum: 100, maximum: 599, examples: [2
 export const JournalEntrySchema = Type.Object(
   {
     id: Type.Integer({ minimum: 1, description: 'Increases by one per journaled call of this journal.' }),
+    rewound: Type.Optional(
+      Type.Boolean({ description: 'true when a rewind (POST /__sim/rewind) undid this call; absent otherwise.' }),
+    ),
     time: Type.Integer({ description: 'Wall-clock time the call arrived, epoch milliseconds.' }),
     simTime: Type.Integer({ description: 'Simulator clock when the call arrived, epoch milliseconds.' }),
     method: Type.String({ examples: ['POST'] }),
@@ -792,6 +795,23 @@ export const controlOps = {
     value: Type.Null(),
     stream: JournalEntrySchema,
     errors: [409],
+  }),
+  rewind: cop({
+    operationId: 'rewind',
+    method: 'POST',
+    path: '/rewind',
+    summary: 'Put the world back as it was just before a journaled call; that call and later ones are marked rewound',
+    description:
+      'Puts back the rows every call since journal entry `before` changed (control calls included), as one change. Faults and latency are not world rows and stay. 400 when the entry is unknown, no longer in the journal, already rewound, or older than the changes kept.',
+    body: Type.Object(
+      { before: Type.Integer({ minimum: 1, description: 'The id of the journal entry to undo, with everything after it.' }) },
+      { additionalProperties: false, examples: [{ before: 12 }] },
+    ),
+    value: Type.Object({
+      rows: Type.Integer({ minimum: 0, description: 'Rows put back.' }),
+      rewound: Type.Array(Type.Integer({ minimum: 1 }), { description: 'The journal entries undone, oldest first.' }),
+    }),
+    errors: [400, 409],
   }),
   reset: cop({
     operationId: 'reset',

@@ -7,6 +7,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { operations } from '../../openapi/operations';
 import { ApiError, badRequest } from '../errors';
 import { maskedMatcherFields, type Journal, type JournalEvent } from '../sim/journal';
+import { rewind, rewindProblem } from '../sim/rewind';
 import type { Sim } from '../sim/state';
 import { openEventStream } from './sse';
 import { ControlErrorCode, type ControlBody, type ControlQuery, type ControlValue } from './contract';
@@ -60,6 +61,13 @@ export const journalHandlers = {
       throw badRequest(`${masked[0]} is masked in the journal ("***"): leave it out of the matcher`, masked[0]);
     }
     return journalOf(sim).verify(body);
+  },
+
+  rewind: ({ sim, body }: Ctx<unknown, ControlBody<'rewind'>>): ControlValue<'rewind'> => {
+    journalOf(sim);
+    const problem = rewindProblem(sim, body.before);
+    if (problem) throw badRequest(problem, 'body/before');
+    return rewind(sim, body.before);
   },
 
   streamJournal: ({ sim, query, request, reply }: Ctx<ControlQuery<'streamJournal'>, unknown>): ControlValue<'streamJournal'> => {

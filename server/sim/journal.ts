@@ -117,6 +117,8 @@ export class Journal {
   private head = 0;
   private count = 0;
   private nextId = 1;
+  /** Ids of entries whose calls were undone by a rewind (server/sim/rewind.ts), as ranges [from, to]. */
+  private rewound: [number, number][] = [];
   private readonly listeners = new Set<(event: JournalEvent) => void>();
 
   constructor(size: number = JOURNAL_DEFAULT_SIZE) {
@@ -131,6 +133,32 @@ export class Journal {
 
   get length(): number {
     return this.count;
+  }
+
+  /** The id the next entry will get. */
+  get nextEntryId(): number {
+    return this.nextId;
+  }
+
+  /** The id of the oldest entry kept, undefined when there is none. */
+  get oldestEntryId(): number | undefined {
+    return this.count ? this.idAt(this.count) : undefined;
+  }
+
+  isRewound(id: number): boolean {
+    return this.rewound.some(([from, to]) => id >= from && id <= to);
+  }
+
+  /** Mark entries `from`..`to` rewound: their JSON says "rewound": true. */
+  markRewound(from: number, to: number): void {
+    const oldest = this.oldestEntryId ?? this.nextId;
+    this.rewound = this.rewound.filter(([, end]) => end >= oldest);
+    if (to >= from) this.rewound.push([from, to]);
+  }
+
+  /** An entry's text with its rewound mark, when it has one. */
+  private marked(id: number, json: string): string {
+    return this.rewound.length && this.isRewound(id) ? `{"id":${id},"rewound":true,${json.slice(json.indexOf(',') + 1)}` : json;
   }
 
   /**
@@ -182,11 +210,12 @@ export class Journal {
     if (slot === undefined) return undefined;
     if (typeof slot === 'string') {
       // Every entry's text starts with its id: {"id":123,…
-      return { id: Number(/^\{"id":(\d+)/.exec(slot)?.[1]), json: slot };
+      const id = Number(/^\{"id":(\d+)/.exec(slot)?.[1]);
+      return { id, json: this.marked(id, slot) };
     }
     const json = slot.render();
     this.ring[index] = json;
-    return { id: slot.id, json };
+    return { id: slot.id, json: this.marked(slot.id, json) };
   }
 
   /** The id of the i-th newest entry, without rendering it. */

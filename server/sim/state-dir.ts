@@ -69,8 +69,8 @@ function lock(dir: string, report: (line: string) => void): () => void {
 
 /**
  * The state directory of format 1 (JSON snapshot and log files per world) is not read by this
- * simulator, which keeps worlds in SQLite (format 2): refused, saying so and what to do, so nothing
- * is lost silently.
+ * simulator, which keeps worlds in SQLite (format 2): refused, naming the command that converts it
+ * (server/sim/state-migrate.ts), so nothing is lost silently and nothing is rewritten unasked.
  */
 function refuseOldFormat(dir: string): void {
   const worlds = join(dir, 'worlds');
@@ -79,8 +79,8 @@ function refuseOldFormat(dir: string): void {
   if (old.length === 0) return;
   throw new Error(
     `State directory ${dir} holds worlds of format 1 (JSON snapshot and log files: ${old.slice(0, 3).join(', ')}${old.length > 3 ? ', …' : ''}); ` +
-      `this simulator keeps worlds in SQLite (format 2) and does not read them. Keep them by running the previous version on this directory, ` +
-      `or start fresh after moving them away: mv ${worlds} ${worlds}-format-1`,
+      `this simulator keeps worlds in SQLite (format 2). Convert them first (the old files are kept in ${join(dir, 'format-1')}): ` +
+      `npm run sim -- state migrate ${dir} (or start fresh after moving them away: mv ${worlds} ${worlds}-format-1)`,
   );
 }
 

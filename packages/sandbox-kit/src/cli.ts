@@ -45,6 +45,8 @@ Commands:
                                           secrets masked (--follow: keep printing new ones; a path
                                           may end in *)
   journal clear                           empty the journal
+  rewind <id>                             put the world back as it was just before journal entry
+                                          <id>; it and later entries are marked [rewound]
   verify [--path P] [--operation ID] [--method M] [--status N] [--body JSON]
          [--count N | --at-least N | --at-most N]
                                           check that matching calls were made (body: deep partial
@@ -72,6 +74,8 @@ export interface CliCommand {
   /** Options it takes with a value (`--brand NAME`) and without one. */
   valueOptions?: readonly string[];
   flagOptions?: readonly string[];
+  /** Whether these arguments are this command's (default: any that start with its name); else the kit's command of that name runs. */
+  matches?(positional: readonly string[]): boolean;
   run(context: CliContext): number | Promise<number>;
 }
 
@@ -239,6 +243,7 @@ export function journalLine(e: JournalEntry): string {
     e.contract.request === false ? '[request off-contract]' : '',
     e.contract.reply === false ? '[reply off-contract]' : '',
     e.encrypted ? '[decrypted]' : '',
+    e.rewound ? '[rewound]' : '',
   ].filter(Boolean);
   const errorCode = (e.reply as { errorCode?: unknown } | null)?.errorCode;
   const head = `#${e.id} ${clockTime(e.time)} ${e.method} ${e.path} ${e.status === 0 ? 'dropped' : e.status}${typeof errorCode === 'string' ? ` ${errorCode}` : ''} ${Math.round(e.durationMs)}ms`;
@@ -453,6 +458,12 @@ async function run(client: SimClient, parsed: Parsed, print: Print, signal?: Abo
       await client.followJournal((e) => entryMatches(query, e) && print(e, () => [journalLine(e)]), { signal: signal ?? untilInterrupted(), since });
       return;
     }
+    case 'rewind': {
+      arity(1);
+      if (!args[0]) throw new UsageError('Usage: rewind <journal entry id>');
+      const r = await client.rewind(integer(args[0], 'rewind <id>'));
+      return print(r, () => [`rewound ${r.rewound.length} journal entr${r.rewound.length === 1 ? 'y' : 'ies'} (${r.rows} row${r.rows === 1 ? '' : 's'} put back)`]);
+    }
     case 'verify': {
       arity(0);
       const input: VerifyInput = { ...journalFilter(opt) };
@@ -521,7 +532,7 @@ export async function main(argv: readonly string[], io: CliIo = defaultIo(), opt
     return EXIT.usage;
   };
   try {
-    const extra = commands.find((c) => c.name === command);
+    const extra = commands.find((c) => c.name === command && (c.matches?.(parsed.positional) ?? true));
     if (extra) return await extra.run({ positional: parsed.positional, options: parsed.options, print, io, client, usage });
     await run(client(), parsed, print, io.signal);
     return EXIT.ok;

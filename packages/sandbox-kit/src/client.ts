@@ -227,6 +227,10 @@ export class SimClient {
   clearJournal() {
     return this.call('clearJournal');
   }
+  /** Put the world back as it was just before journal entry `before`; later entries are marked rewound. */
+  rewind(before: number) {
+    return this.call('rewind', { body: { before } });
+  }
   /**
    * Were matching calls made? `body` is a deep partial match on the decrypted plaintext. An unmet
    * expectation answers `ok: false` with near misses, never throws:

@@ -440,6 +440,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/__sim/rewind": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Put the world back as it was just before a journaled call; that call and later ones are marked rewound
+         * @description Puts back the rows every call since journal entry `before` changed (control calls included), as one change. Faults and latency are not world rows and stay. 400 when the entry is unknown, no longer in the journal, already rewound, or older than the changes kept.
+         */
+        post: operations["rewind"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/__sim/reset": {
         parameters: {
             query?: never;
@@ -2340,6 +2360,8 @@ export interface operations {
                         value: {
                             /** @description Increases by one per journaled call of this journal. */
                             id: number;
+                            /** @description true when a rewind (POST /__sim/rewind) undid this call; absent otherwise. */
+                            rewound?: boolean;
                             /** @description Wall-clock time the call arrived, epoch milliseconds. */
                             time: number;
                             /** @description Simulator clock when the call arrived, epoch milliseconds. */
@@ -2567,6 +2589,8 @@ export interface operations {
                                 entry: {
                                     /** @description Increases by one per journaled call of this journal. */
                                     id: number;
+                                    /** @description true when a rewind (POST /__sim/rewind) undid this call; absent otherwise. */
+                                    rewound?: boolean;
                                     /** @description Wall-clock time the call arrived, epoch milliseconds. */
                                     time: number;
                                     /** @description Simulator clock when the call arrived, epoch milliseconds. */
@@ -2731,6 +2755,87 @@ export interface operations {
             };
             /** @description The journal is off (the simulator was started with --journal off). */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    rewind: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The id of the journal entry to undo, with everything after it. */
+                    before: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Success envelope. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        value: {
+                            /** @description Rows put back. */
+                            rows: number;
+                            /** @description The journal entries undone, oldest first. */
+                            rewound: number[];
+                        };
+                    };
+                };
+            };
+            /** @description Invalid input: the error envelope names the failing fields in value.fields. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The simulator was started with a control token and the call did not send it in X-Sim-Control-Token (sim.control.token). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Refused for who asked: the Host is neither a loopback name nor one allowed with --allow-host (sim.control.host), or the call came from a page of another site (its Origin; sim.control.origin). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The journal is off (the simulator was started with --journal off). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A body of another type than application/json. */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2928,6 +3033,7 @@ export const controlOperations = {
   clearJournal: { method: 'DELETE', path: '/__sim/journal' },
   verifyJournal: { method: 'POST', path: '/__sim/journal/verify' },
   streamJournal: { method: 'GET', path: '/__sim/journal/stream' },
+  rewind: { method: 'POST', path: '/__sim/rewind' },
   reset: { method: 'POST', path: '/__sim/reset' },
   getControlDocument: { method: 'GET', path: '/__sim/openapi.json' },
 } as const;
