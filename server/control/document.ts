@@ -13,7 +13,7 @@ const toJson = (schema: TSchema): Json => JSON.parse(JSON.stringify(schema)) as 
 
 const STATUS_TEXT: Record<number, string> = {
   400: 'Invalid input: the error envelope names the failing fields in value.fields.',
-  404: 'Nothing to answer with (no such SMS, captcha or snapshot).',
+  404: 'Nothing to answer with (no such SMS, captcha, snapshot or world).',
   409: 'The journal is off (the simulator was started with --journal off).',
   415: 'A body of another type than application/json.',
   401: 'The simulator was started with a control token and the call did not send it in X-Sim-Control-Token (sim.control.token).',
