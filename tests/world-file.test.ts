@@ -237,18 +237,19 @@ describe('export and import under --state', () => {
     await control(target, 'other', 'GET', '/state');
     expect((await importTo(target, bytes, 'other')).statusCode).toBe(200);
     await target.close();
+    const durableFile = readFileSync(join(dir, 'worlds', 'moved.sqlite'));
 
     const reopened = await controlApp({ stateDir: dir });
     const back = await looks(reopened, 'moved');
     expect({ ...back, journal: [] }).toEqual({ ...before, journal: [] });
     expect((await balance(reopened, 'moved', token)).value.sumBalance).toBe(321.5);
     expect((await balance(reopened, 'other', token)).value.sumBalance).toBe(321.5);
-    // A state directory's own file imports too, under a name (it names no world itself).
-    const durableFile = readFileSync(join(dir, 'worlds', 'moved.sqlite'));
-    await reopened.close();
-    const third = await controlApp({ stateDir: tempDir() });
-    const unnamed = await importTo(third, durableFile);
+    // A state directory's own file imports under a name; it names no world itself.
+    const unnamed = await importTo(reopened, durableFile);
     expect(unnamed.statusCode, unnamed.body).toBe(400);
     expect(unnamed.json().message).toMatch(/names no world/);
+    const named = await importTo(reopened, durableFile, 'from-disk');
+    expect(named.statusCode, named.body).toBe(200);
+    expect((await balance(reopened, 'from-disk', token)).value.sumBalance).toBe(321.5);
   });
 });
