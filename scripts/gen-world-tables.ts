@@ -4,8 +4,8 @@
  * fails when the committed file is stale.
  */
 import { fileURLToPath } from 'node:url';
-import { columnsOf } from '../server/sim/store/sqlite';
-import { worldTables } from '../server/sim/store/world-schema';
+import { columnsOf, fileTables } from '../server/sim/store/sqlite';
+import '../server/sim/store/world-schema';
 
 export const WORLD_TABLES_PATH = fileURLToPath(new URL('../docs/world-tables.md', import.meta.url));
 
@@ -18,8 +18,10 @@ export function worldTablesDoc(): string {
     '',
     "A durable world (`npm start -- --state DIR`) is one SQLite database, `DIR/worlds/<world>.sqlite`. Each table below holds one table of the world schema: `key` is the row's key, the other columns are the row's fields (numbers, text and 0/1 booleans as themselves, anything else as JSON text; an absent optional field is NULL). A record is a table of one row whose key is ''. Decision: [ADR 021](decisions/021-world-as-data.md).",
     '',
+    "An exported world (`GET /__sim/worlds/NAME/export`, `npm run sim -- world export NAME FILE`) is a database of the same format, with the last two tables, `journal` and `world_file`, filled in: [ADR 030](decisions/030-world-files.md).",
+    '',
   ];
-  for (const def of worldTables()) {
+  for (const def of fileTables()) {
     out.push(`## \`${def.name}\``, '', `${def.doc}`, '', `${def.kind === 'record' ? 'Record' : `Key: ${def.key}`}. Owner: ${def.owner}.`, '', '| column | type | |', '|---|---|---|');
     out.push(`| key | TEXT | ${def.kind === 'record' ? "''" : def.key} |`);
     for (const c of columnsOf(def)) {

@@ -35,6 +35,12 @@ export interface ControlOp<
   stream?: TSchema;
   /** Headers of the success reply, by name. */
   replyHeaders?: Readonly<Record<string, TSchema>>;
+  /** The success reply is a file of this media type (its bytes, no envelope); `value` is unused. */
+  fileReply?: string;
+  /** The body is a file of one of these media types (its bytes, not JSON); `body` is unused. */
+  fileBody?: readonly string[];
+  /** The largest body the operation takes, in bytes, when more than the server's default (1 MiB). */
+  bodyLimit?: number;
 }
 
 /** Header of the outbox reply: how many older SMS the outbox dropped (it keeps the newest 200 of a world). */
@@ -748,6 +754,43 @@ export const controlOps = {
     params: Type.Object({ name: WorldNameSchema }, { additionalProperties: false }),
     value: Type.Object({ name: WorldNameSchema, removed: Type.Boolean() }),
     errors: [404],
+  }),
+  exportWorld: cop({
+    operationId: 'exportWorld',
+    method: 'GET',
+    path: '/worlds/{name}/export',
+    summary: "The world as one file: its SQLite database (a state directory's format) with its journal; 404 when there is none",
+    description:
+      "application/vnd.sqlite3, named NAME.sqlite by Content-Disposition: every table of the world (accounts, balances, sessions, clock, flags, status, scenario, snapshots...) as a state directory keeps it (docs/world-tables.md), plus its request journal and its name. POST /__sim/worlds/{name}/import takes it back.",
+    params: Type.Object({ name: WorldNameSchema }, { additionalProperties: false }),
+    value: Type.Unsafe<Uint8Array>({ type: 'string', format: 'binary', description: 'The world file.' }),
+    fileReply: 'application/vnd.sqlite3',
+    errors: [404],
+  }),
+  importWorld: cop({
+    operationId: 'importWorld',
+    method: 'POST',
+    path: '/worlds/{name}/import',
+    summary: 'Create or replace a world from an exported file (the body); 400 naming what is wrong with the file, and nothing changes',
+    description:
+      'The body is a file of GET /__sim/worlds/{name}/export (or of a state directory), sent as application/vnd.sqlite3 or application/octet-stream, up to 256 MiB. The world NAME becomes that world, whole: accounts, balances, live sessions (their tokens keep working), clock, flags, status, scenario, snapshots and journal; durable at once under --state. A file that is not SQLite, another application\'s database, of a newer format, damaged or truncated answers 400 and the world NAME is untouched.',
+    params: Type.Object({ name: WorldNameSchema }, { additionalProperties: false }),
+    value: WorldInfoSchema,
+    fileBody: ['application/vnd.sqlite3', 'application/octet-stream'],
+    bodyLimit: 256 * 1024 * 1024,
+    errors: [503],
+  }),
+  importNamedWorld: cop({
+    operationId: 'importNamedWorld',
+    method: 'POST',
+    path: '/worlds/import',
+    summary: 'Create or replace the world an exported file names (the body), under that name',
+    description:
+      'As POST /__sim/worlds/{name}/import, the name being the one the file was exported under; a state directory\'s file names no world and answers 400 (import it with a name).',
+    value: WorldInfoSchema,
+    fileBody: ['application/vnd.sqlite3', 'application/octet-stream'],
+    bodyLimit: 256 * 1024 * 1024,
+    errors: [503],
   }),
   listSnapshots: cop({
     operationId: 'listSnapshots',

@@ -13,7 +13,7 @@ const toJson = (schema: TSchema): Json => JSON.parse(JSON.stringify(schema)) as 
 
 const STATUS_TEXT: Record<number, string> = {
   400: 'Invalid input: the error envelope names the failing fields in value.fields.',
-  404: 'Nothing to answer with (no such SMS, captcha or snapshot).',
+  404: 'Nothing to answer with (no such SMS, captcha, snapshot or world).',
   409: 'The journal is off (the simulator was started with --journal off).',
   415: 'A body of another type than application/json.',
   401: 'The simulator was started with a control token and the call did not send it in X-Sim-Control-Token (sim.control.token).',
@@ -41,8 +41,15 @@ function parameters(op: ControlOp): Json[] {
 export function buildControlDocument(): Json {
   const paths: Record<string, Json> = {};
   for (const op of Object.values(controlOps) as ControlOp[]) {
+    const binary = { type: 'string', format: 'binary' };
     const responses: Json = {
-      '200': op.stream
+      '200': op.fileReply
+        ? {
+            description: 'The file (no envelope).',
+            headers: { 'Content-Disposition': { schema: { type: 'string' }, description: 'attachment; filename="NAME.sqlite"' } },
+            content: { [op.fileReply]: { schema: binary } },
+          }
+        : op.stream
         ? {
             description: 'Server-Sent Events; the data of each `entry` event is JSON of the x-event-data schema.',
             content: {
@@ -70,7 +77,7 @@ export function buildControlDocument(): Json {
     const bodyType = op.method === 'GET' ? [] : [415];
     for (const status of [400, ...bodyType, ...(op.errors ?? []), ...ACCESS_STATUSES]) {
       responses[String(status)] = {
-        description: STATUS_TEXT[status] ?? 'Error envelope.',
+        description: (status === 415 && op.fileBody ? `A body of another type than ${op.fileBody.join(' or ')}.` : STATUS_TEXT[status]) ?? 'Error envelope.',
         content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' } } },
       };
     }
@@ -82,7 +89,9 @@ export function buildControlDocument(): Json {
       parameters: parameters(op),
       responses,
     };
-    if (op.body) {
+    if (op.fileBody) {
+      operation.requestBody = { required: true, content: Object.fromEntries(op.fileBody.map((type) => [type, { schema: binary }])) };
+    } else if (op.body) {
       operation.requestBody = {
         required: true,
         content: { 'application/json': { schema: toJson(op.body) } },

@@ -21,6 +21,7 @@ import {
   SystemStatusNames,
   type ControlBody,
   type ControlOperationId,
+  type ControlOp,
   type ControlOps,
   type ControlQuery,
   type ControlValue,
@@ -32,6 +33,7 @@ import { buildControlDocument } from './document';
 import { faultsOf } from './faults';
 import { streamEvents } from './events';
 import { journalHandlers } from './journal';
+import { worldFileHandlers } from './world-files';
 import { restore, snapshot, snapshotsOf, type Snapshot } from './snapshot';
 import { startMaintenance } from '../sim/maintenance';
 
@@ -292,6 +294,7 @@ const handlers: ControlHandlers = {
   },
 
   ...journalHandlers,
+  ...worldFileHandlers,
 };
 
 /**
@@ -300,6 +303,14 @@ const handlers: ControlHandlers = {
  * of server/control/faults.ts on the root app as well (server/plugins/fault-injection.ts).
  */
 export async function controlRoutes(app: FastifyInstance): Promise<void> {
+  // A file body (a world import) arrives as bytes; only an operation that takes one accepts its type.
+  const fileTypes = [...new Set(Object.values(controlOps).flatMap((op: ControlOp) => op.fileBody ?? []))];
+  app.addContentTypeParser(fileTypes, { parseAs: 'buffer', bodyLimit: Math.max(...Object.values(controlOps).map((op: ControlOp) => op.bodyLimit ?? 0)) }, (request, body, done) => {
+    const op = controlOps[(request.routeOptions.config as { controlOperationId?: ControlOperationId }).controlOperationId ?? ('' as ControlOperationId)] as ControlOp | undefined;
+    const type = request.headers['content-type']?.split(';')[0]?.trim().toLowerCase() ?? '';
+    if (op?.fileBody?.includes(type)) done(null, body);
+    else done(Object.assign(new Error(`Unsupported Media Type: ${type}`), { statusCode: 415 }), undefined);
+  });
   for (const key of Object.keys(controlOps) as ControlOperationId[]) {
     const op: ControlOps[ControlOperationId] = controlOps[key];
     const handler = handlers[key] as (ctx: ControlContext<ControlOperationId>) => unknown;
@@ -308,7 +319,7 @@ export async function controlRoutes(app: FastifyInstance): Promise<void> {
       tags: ['control'],
       summary: op.summary,
       response: {
-        200: Ok(op.value, `${op.operationId}Reply`),
+        ...(op.fileReply ? {} : { 200: Ok(op.value, `${op.operationId}Reply`) }),
         '4xx': ErrorEnvelopeSchema,
         '5xx': ErrorEnvelopeSchema,
       },
@@ -321,6 +332,7 @@ export async function controlRoutes(app: FastifyInstance): Promise<void> {
       url: op.path.replace(/\{(\w+)\}/g, ':$1'),
       schema,
       config: { controlOperationId: op.operationId },
+      ...(op.bodyLimit ? { bodyLimit: op.bodyLimit } : {}),
       // Before the schema: a fault body's problems named against the shape it is meant as.
       preValidation:
         op.operationId === 'addFault'
@@ -338,7 +350,8 @@ export async function controlRoutes(app: FastifyInstance): Promise<void> {
           request,
           reply,
         });
-        return { success: true, value };
+        // A file reply (an export) is its bytes, typed by its handler.
+        return op.fileReply ? value : { success: true, value };
       },
     });
   }

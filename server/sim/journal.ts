@@ -245,6 +245,23 @@ export class Journal {
     return out;
   }
 
+  /** Every entry as its JSON text, oldest first, and the id the next entry will get (an export). */
+  dump(): { entries: { id: number; json: string }[]; nextId: number } {
+    return { entries: this.after(0), nextId: this.nextId };
+  }
+
+  /**
+   * Hold exactly these entries (an import; oldest first, the newest `size` kept) and give the next
+   * entry `nextId` or, when the entries go further, the id after the newest.
+   */
+  restore(entries: readonly { id: number; json: string }[], nextId: number): void {
+    this.ring.fill(undefined);
+    this.head = 0;
+    this.count = 0;
+    if (this.enabled) for (const { json } of entries.slice(-this.size)) this.push(json);
+    this.nextId = Math.max(nextId, (entries.at(-1)?.id ?? 0) + 1, 1);
+  }
+
   list(query: JournalQuery = {}): JournalEntry[] {
     const out: JournalEntry[] = [];
     const limit = query.limit ?? Infinity;

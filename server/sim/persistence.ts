@@ -21,6 +21,8 @@ export interface WorldPersistence {
   commit(name: string, sim: Sim): void;
   /** Write the world's pending changes and close its database (before it is unloaded). */
   save(name: string, sim: Sim): void;
+  /** Write a whole world (an import) as one transaction; `replaced`, the world it replaces, is never written again. */
+  writeWhole(name: string, sim: Sim, replaced?: Sim): void;
   /** Delete the world's database for good: this Sim is never written again. */
   remove(name: string, sim?: Sim): void;
   close(): void;
@@ -151,8 +153,11 @@ export class SqliteWorldPersistence implements WorldPersistence {
     }
   }
 
-  /** Write a whole world (an import): its database holds exactly its rows afterwards. */
-  writeWhole(name: string, sim: Sim): void {
+  /**
+   * Write a whole world (an import): its database holds exactly its rows afterwards, or, when the
+   * write fails, what it held before. `replaced` (the world it replaces) is never written again.
+   */
+  writeWhole(name: string, sim: Sim, replaced?: Sim): void {
     this.deleted.delete(sim);
     const path = this.file(name);
     try {
@@ -161,6 +166,7 @@ export class SqliteWorldPersistence implements WorldPersistence {
       this.closeOne(name);
       throw new PersistenceError(name, path, err);
     }
+    if (replaced && replaced !== sim) this.deleted.add(replaced);
   }
 
   save(name: string, sim: Sim): void {

@@ -100,6 +100,29 @@ export class Worlds {
     return this.entries.has(name);
   }
 
+  /** The world of this name if it exists (loaded, or saved in the state directory); never creates one. */
+  find(name: string): Sim | undefined {
+    const entry = this.entries.get(name);
+    if (entry) {
+      this.touch(name, entry);
+      return entry.sim;
+    }
+    const saved = this.options.persistence?.load(name, () => this.fresh());
+    return saved ? this.add(name, saved) : undefined;
+  }
+
+  /**
+   * Make `sim` (an imported world) the world of this name, replacing any world of that name whole.
+   * Under --state it is written first, as one transaction (a failure throws and replaces nothing);
+   * the replaced world is never written again, also by its requests still in flight.
+   */
+  adopt(name: string, sim: Sim): void {
+    this.options.persistence?.writeWhole(name, sim, this.entries.get(name)?.sim);
+    sim.db.changes.clear();
+    this.entries.delete(name);
+    this.add(name, sim);
+  }
+
   /** Create a world (or 409 when it exists). */
   create(name: string, scenario = this.scenario): Sim {
     if (this.entries.has(name)) throw new ApiError(409, 'sim.world.exists', `World "${name}" already exists`, { fields: [{ field: 'body/name', message: 'already exists' }] });
@@ -111,7 +134,8 @@ export class Worlds {
     return sim;
   }
 
-  private fresh(scenario = this.scenario): Sim {
+  /** A new world of this process's settings (brand, journal size, key pair, guest lifetime). */
+  fresh(scenario = this.scenario): Sim {
     return new Sim({ scenario, rsa: this.rsa, brand: this.options.brand, journalSize: this.options.journalSize, guestTtlMs: this.options.guestTtlMs });
   }
 

@@ -7,6 +7,7 @@
  * A host program may add commands of its own (`CliOptions.commands`): they are dispatched before the
  * kit's and listed in the help.
  */
+import { readFile, writeFile } from 'node:fs/promises';
 import { SimApiError, SimClient, SimUnreachableError } from './client.js';
 import { SystemStatusNames, type Fault, type FaultFields, type FaultInput, type Flag, type JournalEntry, type JournalQuery, type SimState, type SmsMessage, type SystemStatusName, type VerifyInput } from './types.js';
 
@@ -18,6 +19,10 @@ export function helpText(program = 'lotus-sim', extra: readonly CliCommand[] = [
 Commands:
   state                                   scenario, status, clock, latency and counts
   worlds                                  the worlds of this simulator (--world NAME picks one)
+  world export <NAME> <FILE>              save a world to a file (its SQLite database, journal
+                                          included)
+  world import <FILE> [--as NAME]         create or replace a world from such a file (by default
+                                          the world it was exported from)
   status [normal|maintenance|region-restricted]
                                           show or set the system status
   scenario [name]                         show the scenario, or reload the world from another
@@ -148,7 +153,7 @@ interface Parsed {
   options: Map<string, string | true>;
 }
 
-const VALUE_OPTIONS = ['url', 'token', 'status', 'delay', 'times', 'method', 'code', 'message', 'world', 'path', 'operation', 'limit', 'body', 'count', 'at-least', 'at-most'];
+const VALUE_OPTIONS = ['as', 'url', 'token', 'status', 'delay', 'times', 'method', 'code', 'message', 'world', 'path', 'operation', 'limit', 'body', 'count', 'at-least', 'at-most'];
 const FLAG_OPTIONS = ['json', 'drop', 'help', 'follow'];
 
 function parseArgs(argv: readonly string[], commands: readonly CliCommand[]): Parsed {
@@ -285,6 +290,17 @@ export type Print = (value: unknown, lines: () => string[]) => void;
 /** A verify the calls did not meet: printed, and the exit code is 1. */
 class Unmet extends Error {}
 
+/** A local file that cannot be read or written: its message printed, and the exit code is 1. */
+class FileFailure extends Error {}
+
+async function fileOp<T>(what: string, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    throw new FileFailure(`${what}: ${err instanceof Error ? err.message : String(err)}`);
+  }
+}
+
 async function run(client: SimClient, parsed: Parsed, print: Print, signal?: AbortSignal): Promise<void> {
   const [command, ...args] = parsed.positional;
   const opt = (name: string) => parsed.options.get(name);
@@ -300,6 +316,21 @@ async function run(client: SimClient, parsed: Parsed, print: Print, signal?: Abo
         ...list.worlds.map((w) => `${w.name.padEnd(24)} ${w.scenario.padEnd(24)} status ${w.status}  ${w.accounts} accounts, ${w.liveSessions} live sessions`),
         ...list.unloaded.map((u) => `${u.name.padEnd(24)} unloaded: ${u.reason}`),
       ]);
+    }
+    case 'world': {
+      const [sub, first, second] = args;
+      if (sub === 'export' && first && second && args.length === 3) {
+        const bytes = await client.exportWorld(first);
+        await fileOp(`Cannot write ${second}`, () => writeFile(second, bytes));
+        return print({ world: first, file: second, bytes: bytes.length }, () => [`exported world ${first} to ${second} (${bytes.length} bytes)`]);
+      }
+      if (sub === 'import' && first && args.length === 2) {
+        const as = opt('as');
+        const bytes = await fileOp(`Cannot read ${first}`, () => readFile(first));
+        const w = await client.importWorld(bytes, typeof as === 'string' ? as : undefined);
+        return print(w, () => [`imported ${first} as world ${w.name} (${w.scenario}, ${w.accounts} accounts, ${w.liveSessions} live sessions)`]);
+      }
+      throw new UsageError('Usage: world export <NAME> <FILE> | world import <FILE> [--as NAME]');
     }
     case 'state': {
       arity(0);
@@ -538,6 +569,10 @@ export async function main(argv: readonly string[], io: CliIo = defaultIo(), opt
     return EXIT.ok;
   } catch (err) {
     if (err instanceof Unmet) return EXIT.refused;
+    if (err instanceof FileFailure) {
+      io.err(err.message);
+      return EXIT.refused;
+    }
     if (err instanceof UsageError) return usage(err.message);
     if (err instanceof SimUnreachableError) {
       io.err(

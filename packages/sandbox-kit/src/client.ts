@@ -18,6 +18,7 @@ import type {
   SystemStatusCode,
   SystemStatusName,
   VerifyInput,
+  WorldInfo,
 } from './types.js';
 
 /** Header naming the world a call acts on. */
@@ -61,6 +62,16 @@ interface Envelope {
   value?: unknown;
   errorCode?: string;
   message?: string;
+}
+
+function errorOfEnvelope(status: number, envelope: Envelope): SimApiError {
+  const fields = (envelope.value as { fields?: { field: string; message: string }[] } | undefined)?.fields ?? [];
+  return new SimApiError(status, envelope.errorCode ?? 'unknown', envelope.message ?? `HTTP ${status}`, fields);
+}
+
+/** The error envelope of a refused call as a SimApiError. */
+async function errorOf(res: Response): Promise<SimApiError> {
+  return errorOfEnvelope(res.status, (await res.json().catch(() => ({}))) as Envelope);
 }
 
 /** SIM_CONTROL_TOKEN of the environment, where there is one (Node; not a browser). */
@@ -218,6 +229,31 @@ export class SimClient {
   /** Remove a world (the default world is reset instead). */
   deleteWorld(name: string) {
     return this.call('deleteWorld', { params: { name } });
+  }
+
+  /** The world's file (GET /__sim/worlds/NAME/export): its SQLite database, journal included. */
+  async exportWorld(name: string): Promise<Uint8Array> {
+    const res = await this.send('GET', controlOperations.exportWorld.path.replace('{name}', encodeURIComponent(name)));
+    if (!res.ok) throw await errorOf(res);
+    return new Uint8Array(await res.arrayBuffer());
+  }
+
+  /** Create or replace a world from its file: as `name`, else under the name it was exported with. */
+  async importWorld(file: Uint8Array, name?: string): Promise<WorldInfo> {
+    const path = name ? controlOperations.importWorld.path.replace('{name}', encodeURIComponent(name)) : controlOperations.importNamedWorld.path;
+    const res = await this.send('POST', path, { body: file as Uint8Array<ArrayBuffer>, headers: { 'content-type': 'application/vnd.sqlite3' } });
+    const envelope = (await res.json().catch(() => ({}))) as Envelope;
+    if (res.ok && envelope.success === true) return envelope.value as WorldInfo;
+    throw errorOfEnvelope(res.status, envelope);
+  }
+
+  /** A call outside openapi-fetch (a file in or out), with this client's headers. */
+  private async send(method: string, path: string, init: { body?: BodyInit; headers?: Record<string, string> } = {}): Promise<Response> {
+    try {
+      return await this.fetchImpl(`${this.baseUrl}${path}`, { method, body: init.body, headers: { ...this.headers, ...init.headers } });
+    } catch (err) {
+      throw new SimUnreachableError(this.baseUrl, err);
+    }
   }
 
   /** Journaled gateway calls, newest first; filters as GET /__sim/journal. */

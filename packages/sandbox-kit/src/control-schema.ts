@@ -356,6 +356,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/__sim/worlds/{name}/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The world as one file: its SQLite database (a state directory's format) with its journal; 404 when there is none
+         * @description application/vnd.sqlite3, named NAME.sqlite by Content-Disposition: every table of the world (accounts, balances, sessions, clock, flags, status, scenario, snapshots...) as a state directory keeps it (docs/world-tables.md), plus its request journal and its name. POST /__sim/worlds/{name}/import takes it back.
+         */
+        get: operations["exportWorld"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/__sim/worlds/{name}/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create or replace a world from an exported file (the body); 400 naming what is wrong with the file, and nothing changes
+         * @description The body is a file of GET /__sim/worlds/{name}/export (or of a state directory), sent as application/vnd.sqlite3 or application/octet-stream, up to 256 MiB. The world NAME becomes that world, whole: accounts, balances, live sessions (their tokens keep working), clock, flags, status, scenario, snapshots and journal; durable at once under --state. A file that is not SQLite, another application's database, of a newer format, damaged or truncated answers 400 and the world NAME is untouched.
+         */
+        post: operations["importWorld"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/__sim/worlds/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create or replace the world an exported file names (the body), under that name
+         * @description As POST /__sim/worlds/{name}/import, the name being the one the file was exported under; a state directory's file names no world and answers 400 (import it with a name).
+         */
+        post: operations["importNamedWorld"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/__sim/snapshots": {
         parameters: {
             query?: never;
@@ -1302,7 +1362,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Nothing to answer with (no such SMS, captcha or snapshot). */
+            /** @description Nothing to answer with (no such SMS, captcha, snapshot or world). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -1368,7 +1428,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Nothing to answer with (no such SMS, captcha or snapshot). */
+            /** @description Nothing to answer with (no such SMS, captcha, snapshot or world). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -1978,7 +2038,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Nothing to answer with (no such SMS, captcha or snapshot). */
+            /** @description Nothing to answer with (no such SMS, captcha, snapshot or world). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2253,7 +2313,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Nothing to answer with (no such SMS, captcha or snapshot). */
+            /** @description Nothing to answer with (no such SMS, captcha, snapshot or world). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2264,6 +2324,264 @@ export interface operations {
             };
             /** @description A body of another type than application/json. */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    exportWorld: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A world name: what the X-Sim-World header, the sim_world cookie or ?world= carry. */
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file (no envelope). */
+            200: {
+                headers: {
+                    /** @description attachment; filename="NAME.sqlite" */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.sqlite3": string;
+                };
+            };
+            /** @description Invalid input: the error envelope names the failing fields in value.fields. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The simulator was started with a control token and the call did not send it in X-Sim-Control-Token (sim.control.token). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Refused for who asked: the Host is neither a loopback name nor one allowed with --allow-host (sim.control.host), or the call came from a page of another site (its Origin; sim.control.origin). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Nothing to answer with (no such SMS, captcha, snapshot or world). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    importWorld: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A world name: what the X-Sim-World header, the sim_world cookie or ?world= carry. */
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/vnd.sqlite3": string;
+                "application/octet-stream": string;
+            };
+        };
+        responses: {
+            /** @description Success envelope. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        /** WorldInfo */
+                        value: {
+                            /**
+                             * @description A world name: what the X-Sim-World header, the sim_world cookie or ?world= carry.
+                             * @example qa-anna
+                             */
+                            name: string;
+                            scenario: string;
+                            /**
+                             * SystemStatusCode
+                             * @description 0 normal, 1 maintenance, 2 region restricted (spec section 4).
+                             */
+                            status: 0 | 1 | 2;
+                            /** @description Wall time, epoch milliseconds. */
+                            createdAt: number;
+                            /** @description Wall time of its last request, epoch milliseconds. */
+                            lastUsedAt: number;
+                            accounts: number;
+                            liveSessions: number;
+                            /** @description A rough size of what the world owns (its accounts, ledger, sessions, SMS). */
+                            approxBytes: number;
+                            /** @description Requests being answered now (such a world is never unloaded). */
+                            inFlight: number;
+                        };
+                    };
+                };
+            };
+            /** @description Invalid input: the error envelope names the failing fields in value.fields. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The simulator was started with a control token and the call did not send it in X-Sim-Control-Token (sim.control.token). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Refused for who asked: the Host is neither a loopback name nor one allowed with --allow-host (sim.control.host), or the call came from a page of another site (its Origin; sim.control.origin). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A body of another type than application/vnd.sqlite3 or application/octet-stream. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error envelope. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    importNamedWorld: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/vnd.sqlite3": string;
+                "application/octet-stream": string;
+            };
+        };
+        responses: {
+            /** @description Success envelope. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        /** WorldInfo */
+                        value: {
+                            /**
+                             * @description A world name: what the X-Sim-World header, the sim_world cookie or ?world= carry.
+                             * @example qa-anna
+                             */
+                            name: string;
+                            scenario: string;
+                            /**
+                             * SystemStatusCode
+                             * @description 0 normal, 1 maintenance, 2 region restricted (spec section 4).
+                             */
+                            status: 0 | 1 | 2;
+                            /** @description Wall time, epoch milliseconds. */
+                            createdAt: number;
+                            /** @description Wall time of its last request, epoch milliseconds. */
+                            lastUsedAt: number;
+                            accounts: number;
+                            liveSessions: number;
+                            /** @description A rough size of what the world owns (its accounts, ledger, sessions, SMS). */
+                            approxBytes: number;
+                            /** @description Requests being answered now (such a world is never unloaded). */
+                            inFlight: number;
+                        };
+                    };
+                };
+            };
+            /** @description Invalid input: the error envelope names the failing fields in value.fields. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The simulator was started with a control token and the call did not send it in X-Sim-Control-Token (sim.control.token). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Refused for who asked: the Host is neither a loopback name nor one allowed with --allow-host (sim.control.host), or the call came from a page of another site (its Origin; sim.control.origin). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A body of another type than application/vnd.sqlite3 or application/octet-stream. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error envelope. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3028,6 +3346,9 @@ export const controlOperations = {
   listWorlds: { method: 'GET', path: '/__sim/worlds' },
   createWorld: { method: 'POST', path: '/__sim/worlds' },
   deleteWorld: { method: 'DELETE', path: '/__sim/worlds/{name}' },
+  exportWorld: { method: 'GET', path: '/__sim/worlds/{name}/export' },
+  importWorld: { method: 'POST', path: '/__sim/worlds/{name}/import' },
+  importNamedWorld: { method: 'POST', path: '/__sim/worlds/import' },
   listSnapshots: { method: 'GET', path: '/__sim/snapshots' },
   getJournal: { method: 'GET', path: '/__sim/journal' },
   clearJournal: { method: 'DELETE', path: '/__sim/journal' },

@@ -8,6 +8,7 @@
 import { DatabaseSync, type StatementSync } from 'node:sqlite';
 import { Kind, OptionalKind, type TSchema } from '@sinclair/typebox';
 import { TypeCompiler, type TypeCheck } from '@sinclair/typebox/compiler';
+import { FILE_TABLES } from './file-tables';
 import { worldTables, type TableDef } from './schema';
 import type { ChangeSet, Table, WorldDb } from './table';
 
@@ -101,6 +102,11 @@ function checkerOf(def: TableDef): TypeCheck<TSchema> {
   return check;
 }
 
+/** Every table of a world database: the world schema's, then the file's own (journal, world_file). */
+export function fileTables(): TableDef[] {
+  return [...worldTables(), ...FILE_TABLES];
+}
+
 /** A database that is not a world of this version: the reason names what is wrong. */
 export class WorldFileError extends Error {}
 
@@ -118,11 +124,14 @@ export class WorldFile {
     this.db = db;
   }
 
-  /** Open (or create) a world database for writing. */
-  static open(path: string): WorldFile {
+  /**
+   * Open (or create) a world database for writing: in WAL mode for a state directory, or with a
+   * rollback journal (`wal: false`) for an exported file, which is then one self-contained file.
+   */
+  static open(path: string, { wal = true }: { wal?: boolean } = {}): WorldFile {
     const db = new DatabaseSync(path);
     try {
-      db.exec('PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;');
+      db.exec(wal ? 'PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;' : 'PRAGMA journal_mode=DELETE;');
       const file = new WorldFile(path, db);
       file.checkOrInit();
       return file;
@@ -138,19 +147,35 @@ export class WorldFile {
     return new WorldFile(path, db);
   }
 
+  /**
+   * Open a database of unknown origin (an uploaded file, copied to a place of our own) to check and
+   * read it: nothing is created in it and nothing written (query_only). A file that is not SQLite
+   * at all is a WorldFileError.
+   */
+  static inspect(path: string): WorldFile {
+    let db: DatabaseSync;
+    try {
+      db = new DatabaseSync(path);
+      db.exec('PRAGMA query_only=1');
+    } catch (err) {
+      throw new WorldFileError(`not a SQLite database (${err instanceof Error ? err.message : String(err)})`);
+    }
+    return new WorldFile(path, db);
+  }
+
   private checkOrInit(): void {
     const version = this.pragma('user_version');
     const app = this.pragma('application_id');
     const tables = (this.db.prepare("SELECT count(*) AS n FROM sqlite_master WHERE type = 'table'").get() as { n: number }).n;
     if (version === 0 && app === 0 && tables === 0) {
       this.db.exec('BEGIN');
-      for (const def of worldTables()) this.db.exec(createSql(def));
+      for (const def of fileTables()) this.db.exec(createSql(def));
       this.db.exec(`PRAGMA application_id=${APPLICATION_ID}; PRAGMA user_version=${WORLD_FORMAT}; COMMIT`);
       return;
     }
     this.check();
     // Tables declared since the file was made start empty.
-    for (const def of worldTables()) this.db.exec(createSql(def));
+    for (const def of fileTables()) this.db.exec(createSql(def));
   }
 
   private pragma(name: string): number {
@@ -209,12 +234,16 @@ export class WorldFile {
     }
   }
 
-  /** Write every row of every table (a whole world: an import, a first save). */
-  writeAll(db: WorldDb): void {
+  /**
+   * Write every row of every table (a whole world: an import, an export), and the rows of `extra`
+   * tables (the file's own: the journal of an export), as one transaction.
+   */
+  writeAll(db: WorldDb, extra: ReadonlyMap<TableDef, Iterable<[string, unknown]>> = new Map()): void {
     this.db.exec('BEGIN');
     try {
-      for (const def of worldTables()) this.db.exec(`DELETE FROM ${q(def.name)}`);
+      for (const def of fileTables()) this.db.exec(`DELETE FROM ${q(def.name)}`);
       for (const table of db.made()) for (const [key, row] of table.entries()) this.put(table.def, key, row);
+      for (const [def, rows] of extra) for (const [key, row] of rows) this.put(def, key, row);
       this.db.exec('COMMIT');
     } catch (err) {
       if (this.db.isTransaction) this.db.exec('ROLLBACK');
@@ -234,12 +263,13 @@ export class WorldFile {
    */
   readAll(): Map<string, [string, unknown][]> {
     this.check();
-    const declared = new Set(worldTables().map((d) => d.name));
+    const all = fileTables();
+    const declared = new Set(all.map((d) => d.name));
     const present = (this.db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as { name: string }[]).map((r) => r.name);
     const foreign = present.filter((n) => !declared.has(n) && !n.startsWith('sqlite_'));
     if (foreign.length) throw new WorldFileError(`unknown table ${foreign.map((n) => `"${n}"`).join(', ')}`);
     const out = new Map<string, [string, unknown][]>();
-    for (const def of worldTables()) {
+    for (const def of all) {
       if (!present.includes(def.name)) continue;
       const columns = columnsOf(def);
       const check = checkerOf(def);

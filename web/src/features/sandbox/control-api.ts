@@ -65,8 +65,8 @@ async function send(method: 'GET' | 'POST' | 'DELETE', path: string, body: unkno
   });
 }
 
-/** One call; a 401 asks for the token once (per tab) and tries again with it. */
-async function call<T>(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown): Promise<T> {
+/** One call's response; a 401 asks for the token once (per tab) and tries again with it. */
+async function respond(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown): Promise<Response> {
   let response = await send(method, path, body);
   if (response.status === 401) {
     const token = askForToken()?.trim();
@@ -76,6 +76,12 @@ async function call<T>(method: 'GET' | 'POST' | 'DELETE', path: string, body?: u
       if (response.status === 401) sessionStorage.removeItem(TOKEN_KEY);
     }
   }
+  return response;
+}
+
+/** One call's envelope value, or ControlApiError with the envelope's message and code. */
+async function call<T>(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown): Promise<T> {
+  const response = await respond(method, path, body);
   const envelope = (await response.json()) as { success: boolean; value?: T; message?: string; errorCode?: string };
   if (!envelope.success) throw new ControlApiError(envelope.message ?? `control API ${path} failed`, envelope.errorCode);
   return envelope.value as T;
@@ -94,7 +100,27 @@ export const controlApi = {
   createWorld: (name: string) => call<WorldInfo>('POST', '/worlds', { name }),
   journal: (limit: number) => call<JournalEntry[]>('GET', `/journal?limit=${limit}`),
   clearJournal: () => call<{ removed: number }>('DELETE', '/journal'),
+  /** The world's file (its SQLite database with its journal, docs/decisions/030-world-files.md). */
+  exportWorld: async (name: string): Promise<Blob> => {
+    const response = await respond('GET', `/worlds/${encodeURIComponent(name)}/export`);
+    if (response.ok) return response.blob();
+    const envelope = (await response.json().catch(() => ({}))) as { message?: string; errorCode?: string };
+    throw new ControlApiError(envelope.message ?? `control API export of ${name} failed`, envelope.errorCode);
+  },
 };
+
+/** Save a file the page holds (a world's export) through the browser's download. */
+export function saveFile(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The download has its copy once the click is handled.
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
 
 /** The live journal stream; `since` replays what came after the last entry already shown. */
 export const journalStreamUrl = (since: number) => `/__sim/journal/stream?since=${since}${tokenQuery()}`;

@@ -56,6 +56,7 @@ function serve(): void {
       if (path === '/scenarios') return ok([{ name: 'default', description: '' }, { name: 'maintenance', description: '' }]);
       if (path === '/flags') return ok([]);
       if (path === '/reset') return ok(state);
+      if (path === '/worlds/qa-anna/export') return Promise.resolve(new Response(new Blob(['SQLite format 3\0world']), { headers: { 'content-type': 'application/vnd.sqlite3' } }));
       return Promise.reject(new TypeError(`unexpected call ${method} ${path}`));
     }),
   );
@@ -98,6 +99,27 @@ describe('SandboxBar reset and placement', () => {
     await waitFor(() => expect(calls.some((c) => c.path === '/reset')).toBe(true));
     expect(calls.find((c) => c.path === '/reset')?.body).toEqual({ scenario: 'maintenance' });
     expect(within(panel).getByRole('button', { name: 'Reset to default' })).toBeTruthy();
+  });
+
+  it("downloads the current world's file, named after the world", async () => {
+    const user = userEvent.setup();
+    const saved: { href: string; download: string; blob: Blob | undefined }[] = [];
+    const blobs = new Map<string, Blob>();
+    const RealUrl = URL;
+    vi.stubGlobal('URL', Object.assign(class extends URL {}, { createObjectURL: (blob: Blob) => { const url = `blob:${blobs.size}`; blobs.set(url, blob); return url; }, revokeObjectURL: vi.fn() }));
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push({ href: this.getAttribute('href') ?? '', download: this.download, blob: blobs.get(this.getAttribute('href') ?? '') });
+    });
+    renderWithApp(<SandboxBar />);
+    await user.click(await screen.findByRole('button', { name: /Sandbox/ }));
+    const panel = await screen.findByRole('region', { name: 'Simulator controls' });
+    await user.click(within(panel).getByRole('button', { name: 'Download this world' }));
+    await waitFor(() => expect(saved).toHaveLength(1));
+    expect(calls.filter((c) => c.path.endsWith('/export'))).toEqual([{ method: 'GET', path: '/worlds/qa-anna/export', body: undefined }]);
+    expect(saved[0]?.download).toBe('qa-anna.sqlite');
+    expect(await saved[0]?.blob?.text()).toBe('SQLite format 3\0world');
+    click.mockRestore();
+    vi.stubGlobal('URL', RealUrl);
   });
 
   it('moves to another corner and collapses, and remembers both', async () => {

@@ -8,7 +8,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { controlApi } from './control-api';
+import { controlApi, saveFile } from './control-api';
 import { NetworkInspector } from './network-inspector';
 import { nextCorner, usePlacement } from './placement';
 import { ReplayNote } from './replay-note';
@@ -49,6 +49,7 @@ export default function SandboxBar() {
   };
 
   const scenario = state.data?.scenario.name;
+  const world = state.data?.world;
 
   if (placement.collapsed) {
     return (
@@ -147,6 +148,15 @@ export default function SandboxBar() {
                 {t('reset_default')}
               </button>
             ) : null}
+            {/* The world as one file (its SQLite database, journal included), to keep or import elsewhere. */}
+            <button
+              type="button"
+              className="sandbox__btn sandbox__btn--ghost"
+              disabled={busy || !world}
+              onClick={() => void run(async () => saveFile(await controlApi.exportWorld(world ?? ''), `${world ?? 'world'}.sqlite`))}
+            >
+              {t('download_world')}
+            </button>
           </div>
           <div className="sandbox__actions">
             <button type="button" className="sandbox__btn sandbox__btn--ghost" onClick={() => place({ corner: nextCorner(placement.corner) })}>

@@ -1,0 +1,115 @@
+/**
+ * A world as one file (docs/decisions/030-world-files.md): the world's SQLite database in the
+ * format of a state directory's files (server/sim/store/sqlite.ts: same tables and columns,
+ * application id and format version), with its request journal and its name in the file's own
+ * tables (server/sim/store/file-tables.ts). An export is built from the world's tables in memory,
+ * which under `--state` hold what its database holds; an import reads and checks the whole file
+ * into a new world before anything is replaced, so a refused file changes nothing.
+ */
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { JOURNAL_TABLE, WORLD_FILE_TABLE } from './store/file-tables';
+import { loadRows, WorldFile, WorldFileError } from './store/sqlite';
+import type { Sim } from './state';
+import './store/world-schema';
+
+/** The media type of a world file (SQLite's registered type). */
+export const WORLD_FILE_TYPE = 'application/vnd.sqlite3';
+/** The media types an import takes. */
+export const WORLD_FILE_BODY_TYPES = [WORLD_FILE_TYPE, 'application/octet-stream'] as const;
+/** The largest world file an import takes (a world of 1,000 accounts is about a megabyte). */
+export const WORLD_FILE_MAX_BYTES = 256 * 1024 * 1024;
+
+/** Every SQLite database starts with these 16 bytes. */
+const SQLITE_MAGIC = Buffer.from('SQLite format 3\0', 'latin1');
+
+/** Run `work` with a file path in a fresh private folder, removed afterwards. */
+function withTempFile<T>(work: (path: string) => T): T {
+  const dir = mkdtempSync(join(tmpdir(), 'sim-world-file-'));
+  try {
+    return work(join(dir, 'world.sqlite'));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** The world's file: every table's rows, the journal (oldest first) and the world's name. */
+export function exportWorld(name: string, sim: Sim, exportedAt = Date.now()): Buffer {
+  const { entries, nextId } = sim.journal.dump();
+  const journal = entries.map(({ id, json }): [string, unknown] => [String(id), { id, entry: JSON.parse(json) as unknown }]);
+  const header: [string, unknown][] = [['', { world: name, exportedAt, journalNextId: nextId }]];
+  return withTempFile((path) => {
+    const file = WorldFile.open(path, { wal: false });
+    try {
+      file.writeAll(
+        sim.db,
+        new Map([
+          [JOURNAL_TABLE, journal],
+          [WORLD_FILE_TABLE, header],
+        ]),
+      );
+    } finally {
+      file.close();
+    }
+    return readFileSync(path);
+  });
+}
+
+/** A world file read and checked: the world made from it, and the name it was exported under. */
+export interface ImportedWorld {
+  sim: Sim;
+  /** The world's name in the file; undefined for a state directory's file (its file name names it). */
+  name: string | undefined;
+}
+
+/**
+ * Read a world file into a new world made by `fresh` (the process's settings: brand, journal size,
+ * key pair). Throws WorldFileError naming what is wrong: not SQLite, another application's
+ * database, a newer format, a damaged or truncated file, a row that does not fit its table, or a
+ * scenario this simulator does not have.
+ */
+export function importWorld(bytes: Uint8Array, fresh: () => Sim): ImportedWorld {
+  if (bytes.length < 512 || !SQLITE_MAGIC.equals(Buffer.from(bytes.buffer, bytes.byteOffset, SQLITE_MAGIC.length))) {
+    throw new WorldFileError(`not a SQLite database (${bytes.length} bytes${bytes.length >= 16 ? ' without the SQLite header' : ''})`);
+  }
+  // A database file's size is its page count times its page size (header bytes 28 and 16); a
+  // shorter one was cut off in transit.
+  const view = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length);
+  const pageSize = view.readUInt16BE(16) === 1 ? 65536 : view.readUInt16BE(16);
+  const pages = view.readUInt32BE(28);
+  if (pages > 0 && bytes.length < pages * pageSize) {
+    throw new WorldFileError(`the file is truncated (${bytes.length} bytes of the ${pages * pageSize} its header announces)`);
+  }
+  return withTempFile((path) => {
+    writeFileSync(path, bytes, { mode: 0o600 });
+    const file = WorldFile.inspect(path);
+    let rows: Map<string, [string, unknown][]>;
+    try {
+      rows = file.readAll();
+    } catch (err) {
+      if (err instanceof WorldFileError) throw err;
+      throw new WorldFileError(`the database cannot be read (${err instanceof Error ? err.message : String(err)})`);
+    } finally {
+      file.close();
+    }
+    if (rows.get('world')?.length !== 1) throw new WorldFileError('the file holds no world (its "world" table has no row)');
+    const sim = fresh();
+    loadRows(sim.db, rows);
+    try {
+      sim.afterLoad();
+      void sim.scenario;
+    } catch (err) {
+      throw new WorldFileError(`the world's scenario cannot be loaded here (${err instanceof Error ? err.message : String(err)})`);
+    }
+    const header = rows.get(WORLD_FILE_TABLE.name)?.[0]?.[1] as { world: string; journalNextId: number } | undefined;
+    const journal = (rows.get(JOURNAL_TABLE.name) ?? []).map(([key, row]) => {
+      const { id, entry } = row as { id: number; entry: Record<string, unknown> };
+      if (key !== String(id) || entry.id !== id) throw new WorldFileError(`table "journal", row "${key}": the entry's id is not its key`);
+      return { id, json: JSON.stringify({ id, ...entry }) };
+    });
+    journal.sort((a, b) => a.id - b.id);
+    sim.journal.restore(journal, header?.journalNextId ?? 1);
+    return { sim, name: header?.world };
+  });
+}

@@ -1,0 +1,255 @@
+/**
+ * A world as one file (docs/decisions/030-world-files.md): GET /__sim/worlds/NAME/export answers the
+ * world's SQLite database in a state directory's format with its journal, POST
+ * /__sim/worlds/NAME/import makes a world of it again (sessions, balances, clock, flags, status,
+ * scenario and journal), in memory and under --state; a file that is not a world of this format
+ * answers 400 and changes nothing; the CLI does the same round trip.
+ */
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { DatabaseSync } from 'node:sqlite';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, describe, expect, it } from 'vitest';
+import { main } from '../scripts/sim-cli';
+import { APPLICATION_ID, columnsOf, fileTables, WORLD_FORMAT } from '../server/sim/store/sqlite';
+import { controlApp } from './control-app';
+import { call, type CallOptions } from './helpers';
+
+const dirs: string[] = [];
+function tempDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'sim-world-file-test-'));
+  dirs.push(dir);
+  return dir;
+}
+afterAll(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+const PASSWORD = 'Export#Secret9';
+type App = FastifyInstance;
+
+/** A gateway call in one world. */
+const inWorld = (app: App, world: string, method: 'GET' | 'POST' | 'PUT', path: string, options: CallOptions = {}) =>
+  call(app, method, path, { ...options, headers: { 'x-sim-world': world, ...options.headers } });
+
+/** A control call in one world; the parsed envelope alongside. */
+async function control(app: App, world: string, method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown) {
+  const res = await app.inject({ method, url: `/__sim${path}`, headers: { 'x-sim-world': world }, ...(body === undefined ? {} : { payload: body as object }) });
+  return Object.assign(res, { envelope: res.json() });
+}
+
+/** A player registered and paid in `world`, with the world's clock, a flag, status and scenario moved. */
+async function furnish(app: App, world: string, username: string) {
+  expect((await control(app, world, 'POST', '/scenario', { name: 'agent' })).statusCode).toBe(200);
+  const reg = await inWorld(app, world, 'PUT', '/wps/member/register', {
+    encrypted: true,
+    body: { username, password: PASSWORD, confirmPassword: PASSWORD, registerMethod: 'WEB', login: true, registerUrl: 'http://localhost/register' },
+  });
+  expect(reg.statusCode, reg.body).toBe(200);
+  const token = reg.envelope.value.token as string;
+  const dep = await inWorld(app, world, 'POST', '/wps/wallet/deposit', { token, body: { channelId: 'easypaisa', amount: 321.5 } });
+  expect(dep.statusCode, dep.body).toBe(200);
+  await control(app, world, 'POST', '/clock/advance', { ms: 3_600_000 });
+  await control(app, world, 'POST', '/flags', { modId: 'FREEPLAY3', enabled: true });
+  await control(app, world, 'POST', '/status', { status: 'region-restricted' });
+  return token;
+}
+
+async function exportOf(app: App, world: string): Promise<Buffer> {
+  const res = await app.inject({ method: 'GET', url: `/__sim/worlds/${world}/export` });
+  expect(res.statusCode, res.body).toBe(200);
+  expect(res.headers['content-type']).toBe('application/vnd.sqlite3');
+  expect(res.headers['content-disposition']).toBe(`attachment; filename="${world}.sqlite"`);
+  return res.rawPayload;
+}
+
+const importTo = (app: App, bytes: Buffer, name?: string, type = 'application/vnd.sqlite3') =>
+  app.inject({ method: 'POST', url: name ? `/__sim/worlds/${name}/import` : '/__sim/worlds/import', headers: { 'content-type': type }, payload: bytes });
+
+/** What a world shows: its control state (less wall-clock noise), flags and journal. */
+async function looks(app: App, world: string) {
+  const state = (await control(app, world, 'GET', '/state')).envelope.value;
+  const journal = (await control(app, world, 'GET', '/journal')).envelope.value;
+  return { scenario: state.scenario, status: state.status, flags: state.flags, offsetMs: state.clock.offsetMs, counts: state.counts, journal };
+}
+
+const balance = async (app: App, world: string, token: string) => (await inWorld(app, world, 'GET', '/wps/v2/wallets/balance', { token })).envelope;
+
+/** The bytes of a database written by `build` (a file the tests tamper with). */
+function database(build: (db: DatabaseSync) => void): Buffer {
+  const path = join(tempDir(), 'made.sqlite');
+  const db = new DatabaseSync(path);
+  build(db);
+  db.close();
+  return readFileSync(path);
+}
+
+describe('export and import in memory', () => {
+  it('round trip: the copy has the same accounts, balances, working sessions, clock, flags, status, scenario and journal', async () => {
+    const app = await controlApp();
+    const token = await furnish(app, 'alpha', 'exporter01');
+    const before = await looks(app, 'alpha');
+    expect(before.journal.length).toBeGreaterThan(0);
+    const bytes = await exportOf(app, 'alpha');
+
+    // The file is a world database of this format: the state directory's tables and columns.
+    const path = join(tempDir(), 'alpha.sqlite');
+    writeFileSync(path, bytes);
+    const db = new DatabaseSync(path, { readOnly: true });
+    expect(db.prepare('PRAGMA application_id').get()).toEqual({ application_id: APPLICATION_ID });
+    expect(db.prepare('PRAGMA user_version').get()).toEqual({ user_version: WORLD_FORMAT });
+    expect(db.prepare('PRAGMA journal_mode').get()).toEqual({ journal_mode: 'delete' });
+    for (const def of fileTables()) {
+      const columns = (db.prepare(`PRAGMA table_info("${def.name}")`).all() as { name: string }[]).map((c) => c.name);
+      expect(columns, def.name).toEqual(['key', ...columnsOf(def).map((c) => c.name)]);
+    }
+    expect(db.prepare('SELECT world, journalNextId FROM world_file').get()).toMatchObject({ world: 'alpha' });
+    expect((db.prepare('SELECT count(*) AS n FROM journal').get() as { n: number }).n).toBe(before.journal.length);
+    db.close();
+
+    const imported = await importTo(app, bytes, 'beta');
+    expect(imported.statusCode, imported.body).toBe(200);
+    expect(imported.json().value).toMatchObject({ name: 'beta', scenario: 'agent', status: 2 });
+    const after = await looks(app, 'beta');
+    expect(after.offsetMs).toBeGreaterThanOrEqual(3_600_000);
+    expect({ ...after, offsetMs: 0 }).toEqual({ ...before, offsetMs: 0 });
+    // Status 2 refuses gateway calls; back to normal, the imported session's token works in beta.
+    await control(app, 'beta', 'POST', '/status', { status: 'normal' });
+    expect((await balance(app, 'beta', token)).value.sumBalance).toBe(321.5);
+    // The copy is a world of its own: a deposit there leaves alpha alone, and ids go on.
+    await inWorld(app, 'beta', 'POST', '/wps/wallet/deposit', { token, body: { channelId: 'easypaisa', amount: 10 } });
+    await control(app, 'alpha', 'POST', '/status', { status: 'normal' });
+    expect((await balance(app, 'alpha', token)).value.sumBalance).toBe(321.5);
+    expect((await balance(app, 'beta', token)).value.sumBalance).toBe(331.5);
+    const newest = (await control(app, 'beta', 'GET', '/journal?limit=1')).envelope.value[0];
+    expect(newest.id).toBeGreaterThan(before.journal[0].id);
+
+    // Without a name, the file's own: alpha replaced by its export (its newer journal entries go).
+    const again = await importTo(app, bytes, undefined, 'application/octet-stream');
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json().value.name).toBe('alpha');
+    expect((await looks(app, 'alpha')).journal).toEqual(before.journal);
+  });
+
+  it('refuses a file that is not a world of this format with 400 naming it, and changes nothing', async () => {
+    const app = await controlApp();
+    const token = await furnish(app, 'kept', 'keeper02');
+    await control(app, 'kept', 'POST', '/status', { status: 'normal' });
+    const bytes = await exportOf(app, 'kept');
+    const before = await looks(app, 'kept');
+
+    const newer = database((db) => db.exec(`PRAGMA application_id=${APPLICATION_ID}; PRAGMA user_version=${WORLD_FORMAT + 1}; CREATE TABLE t (x)`));
+    const foreign = database((db) => db.exec('PRAGMA application_id=1234; PRAGMA user_version=2; CREATE TABLE accounts (x)'));
+    const plain = database((db) => db.exec('CREATE TABLE notes (x); INSERT INTO notes VALUES (1)'));
+    // A page in the middle overwritten: the header is right, the database is damaged.
+    const damaged = Buffer.from(bytes);
+    damaged.fill(0x5a, 4096 * 3, 4096 * 3 + 2048);
+    const cases: [string, Buffer, RegExp][] = [
+      ['not SQLite', Buffer.from('{"hello":"world"}'.repeat(100)), /not a SQLite database/],
+      ['empty', Buffer.alloc(0), /not a SQLite database/],
+      ['truncated', bytes.subarray(0, Math.floor(bytes.length / 2)), /truncated/],
+      ['damaged', damaged, /damaged|cannot be read|malformed|row/],
+      ['another application', foreign, /not a world database \(application_id 1234/],
+      ['plain SQLite', plain, /not a world database \(application_id 0/],
+      ['a newer format', newer, new RegExp(`world format ${WORLD_FORMAT + 1} is newer`)],
+    ];
+    for (const [what, file, reason] of cases) {
+      for (const name of ['kept', 'fresh-one']) {
+        const res = await importTo(app, file, name);
+        expect(res.statusCode, `${what}: ${res.body}`).toBe(400);
+        const envelope = res.json();
+        expect(envelope, what).toMatchObject({ success: false, errorCode: 'request_param_err', value: { fields: [{ field: 'body' }] } });
+        expect(envelope.message, what).toMatch(reason);
+      }
+    }
+    // Nothing changed: no new world, the old one whole and working.
+    const list = (await control(app, 'default', 'GET', '/worlds')).envelope.value.worlds.map((w: { name: string }) => w.name);
+    expect(list).not.toContain('fresh-one');
+    expect(await looks(app, 'kept')).toEqual(before);
+    expect((await balance(app, 'kept', token)).value.sumBalance).toBe(321.5);
+
+    // A JSON body is the wrong type (415), an unknown world has nothing to export (404).
+    const json = await app.inject({ method: 'POST', url: '/__sim/worlds/kept/import', payload: { file: 'x' } });
+    expect(json.statusCode, json.body).toBe(415);
+    expect(json.json().value.fields[0].field).toBe('headers/content-type');
+    expect((await app.inject({ method: 'GET', url: '/__sim/worlds/nobody/export' })).statusCode).toBe(404);
+    // Another control route does not take a file body.
+    const wrong = await app.inject({ method: 'POST', url: '/__sim/flags', headers: { 'content-type': 'application/octet-stream' }, payload: bytes });
+    expect(wrong.statusCode, wrong.body).toBe(415);
+  });
+
+  it('the CLI exports a world to a file and imports it under the file\'s name or another', async () => {
+    const app = await controlApp();
+    const token = await furnish(app, 'cli-src', 'clirun01');
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+    const cli = async (...args: string[]) => {
+      const out: string[] = [];
+      const err: string[] = [];
+      const code = await main([...args, '--url', url], { out: (l) => out.push(l), err: (l) => err.push(l), env: {} });
+      return { code, out: out.join('\n'), err: err.join('\n') };
+    };
+    const file = join(tempDir(), 'cli-src.sqlite');
+    const exported = await cli('world', 'export', 'cli-src', file);
+    expect(exported, exported.err).toMatchObject({ code: 0 });
+    expect(exported.out).toMatch(/cli-src.*cli-src\.sqlite/);
+    expect(readFileSync(file).subarray(0, 15).toString()).toBe('SQLite format 3');
+
+    const as = await cli('world', 'import', file, '--as', 'cli-copy');
+    expect(as, as.err).toMatchObject({ code: 0 });
+    expect(as.out).toMatch(/cli-copy/);
+    await control(app, 'cli-copy', 'POST', '/status', { status: 'normal' });
+    expect((await balance(app, 'cli-copy', token)).value.sumBalance).toBe(321.5);
+
+    await control(app, 'cli-src', 'DELETE', '/worlds/cli-src');
+    const own = await cli('world', 'import', file);
+    expect(own, own.err).toMatchObject({ code: 0 });
+    expect((await looks(app, 'cli-src')).scenario.name).toBe('agent');
+
+    const garbage = join(tempDir(), 'garbage.sqlite');
+    writeFileSync(garbage, 'not a world');
+    const refused = await cli('world', 'import', garbage, '--as', 'cli-copy');
+    expect(refused.code).toBe(1);
+    expect(refused.err).toMatch(/400.*not a SQLite database/);
+    expect((await cli('world', 'import')).code).toBe(2);
+    expect((await cli('world', 'export', 'cli-src', join(tempDir(), 'missing-dir', 'x', 'y.sqlite'))).code).toBe(1);
+  });
+});
+
+describe('export and import under --state', () => {
+  it('a durable world exports, and an import into another state directory is durable with working sessions', async () => {
+    const source = await controlApp({ stateDir: tempDir() });
+    const token = await furnish(source, 'durable', 'durable01');
+    await control(source, 'durable', 'POST', '/status', { status: 'normal' });
+    const before = await looks(source, 'durable');
+    const bytes = await exportOf(source, 'durable');
+    await source.close();
+
+    const dir = tempDir();
+    const target = await controlApp({ stateDir: dir });
+    const imported = await importTo(target, bytes, 'moved');
+    expect(imported.statusCode, imported.body).toBe(200);
+    expect(await looks(target, 'moved')).toEqual(before);
+    expect((await balance(target, 'moved', token)).value.sumBalance).toBe(321.5);
+    // Replacing a durable world: the file holds the import, not the old world.
+    await control(target, 'other', 'GET', '/state');
+    expect((await importTo(target, bytes, 'other')).statusCode).toBe(200);
+    await target.close();
+    const durableFile = readFileSync(join(dir, 'worlds', 'moved.sqlite'));
+
+    const reopened = await controlApp({ stateDir: dir });
+    const back = await looks(reopened, 'moved');
+    expect({ ...back, journal: [] }).toEqual({ ...before, journal: [] });
+    expect((await balance(reopened, 'moved', token)).value.sumBalance).toBe(321.5);
+    expect((await balance(reopened, 'other', token)).value.sumBalance).toBe(321.5);
+    // A state directory's own file imports under a name; it names no world itself.
+    const unnamed = await importTo(reopened, durableFile);
+    expect(unnamed.statusCode, unnamed.body).toBe(400);
+    expect(unnamed.json().message).toMatch(/names no world/);
+    const named = await importTo(reopened, durableFile, 'from-disk');
+    expect(named.statusCode, named.body).toBe(200);
+    expect((await balance(reopened, 'from-disk', token)).value.sumBalance).toBe(321.5);
+  });
+});
