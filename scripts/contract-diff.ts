@@ -17,7 +17,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, realpathSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { parseArgs } from 'node:util';
+import { parseCommandArgs } from '../server/command-args';
 
 export const CONTRACT_FILE = 'openapi/openapi.json';
 export const DECISIONS_DIR = 'docs/decisions';
@@ -724,23 +724,19 @@ function line(c: ContractChange): string {
 }
 
 export function main(argv: readonly string[], io: DiffIo = defaultIo()): number {
-  let values: { json?: boolean; history?: boolean; decisions?: string; help?: boolean };
-  let positionals: string[];
-  try {
-    ({ values, positionals } = parseArgs({
-      args: argv.filter((a) => a !== '--'),
-      options: {
-        json: { type: 'boolean' },
-        history: { type: 'boolean' },
-        decisions: { type: 'string' },
-        help: { type: 'boolean', short: 'h' },
-      },
-      allowPositionals: true,
-    }));
-  } catch (err) {
-    io.err(`${(err as Error).message}\n\n${USAGE}`);
-    return EXIT.usage;
-  }
+  const parsed = parseCommandArgs(
+    argv,
+    {
+      json: { type: 'boolean' },
+      history: { type: 'boolean' },
+      decisions: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+    USAGE,
+    io.err,
+  );
+  if (!parsed) return EXIT.usage;
+  const { values, positionals } = parsed;
   if (values.help) {
     io.out(USAGE);
     return EXIT.ok;

@@ -65,7 +65,7 @@ export interface PipelineStep {
   options: object;
 }
 
-function step<O extends object>(name: string, plugin: FastifyPluginAsync<O> | FastifyPluginCallback<O>, options: O = {} as O): PipelineStep {
+export function step<O extends object>(name: string, plugin: FastifyPluginAsync<O> | FastifyPluginCallback<O>, options: O = {} as O): PipelineStep {
   return { name, plugin, options };
 }
 

@@ -8,6 +8,8 @@ import { defineConfig, devices } from '@playwright/test';
 export default defineConfig({
   testDir: 'tests',
   workers: 1,
+  // As the portal's own e2e run: on CI a test that failed gets one more try (a busy runner).
+  retries: process.env.CI ? 1 : 0,
   timeout: 30_000,
   expect: { timeout: 7_000 },
   reporter: [['list']],

@@ -4,6 +4,7 @@
  * document (GET /__sim/openapi.json) and the typed client (scripts/sim-client.ts) are built from it.
  * Replies use the gateway's envelopes: `{ success: true, value }` or the error envelope.
  */
+import type { FieldsOfUnion } from '../../packages/sandbox-kit/src/types';
 import { Type, type Static, type TObject, type TSchema } from '@sinclair/typebox';
 import type { ErrorCodeName } from '../../openapi/errors';
 import { scenarioNames } from '../sim/world';
@@ -892,8 +893,8 @@ export type SmsMessage = Static<typeof SmsSchema>;
 export type CaptchaAnswer = Static<typeof CaptchaSchema>;
 export type Clock = Static<typeof ClockSchema>;
 export type FaultInput = Static<typeof FaultInputSchema>;
-/** Every field a fault body may carry, whichever its shape: one declaration, the sandbox kit's. */
-export type { FaultFields } from '../../packages/sandbox-kit/src/types';
+/** Every field a fault body may carry, whichever its shape (the shapes read as one record). */
+export type FaultFields = FieldsOfUnion<FaultInput>;
 export type Fault = Static<typeof FaultSchema>;
 export type SnapshotInfo = Static<typeof SnapshotInfoSchema>;
 export type WorldInfo = Static<typeof WorldInfoSchema>;

@@ -8,13 +8,13 @@
  * Each reply is checked by the gateway mode's own checker (`checker.ts`, with undeclared fields
  * reported too) and summed up per operation by its report (`report.ts`).
  */
-import { parseArgs } from 'node:util';
 import {
   ContractChecker,
   loadContract,
   type ContractOperation,
   type OpenApiDocument,
 } from './checker';
+import { parseCommandArgs } from '../command-args';
 import { NEVER_RECORDED } from './recorder';
 import { readManifest, readReplies, RecordingFormatError } from './recording';
 import { GatewayReport } from './report';
@@ -326,23 +326,19 @@ export async function driftCommand(
   io: DriftIo,
   contract: Contract = loadContract(),
 ): Promise<number> {
-  let values: { json?: boolean; gateway?: string; merchant?: string; language?: string };
-  let positionals: string[];
-  try {
-    ({ values, positionals } = parseArgs({
-      args: argv.filter((a) => a !== '--'),
-      options: {
-        json: { type: 'boolean' },
-        gateway: { type: 'string' },
-        merchant: { type: 'string' },
-        language: { type: 'string' },
-      },
-      allowPositionals: true,
-    }));
-  } catch (err) {
-    io.err(`${(err as Error).message}\n\n${DRIFT_USAGE}`);
-    return DRIFT_EXIT.usage;
-  }
+  const parsed = parseCommandArgs(
+    argv,
+    {
+      json: { type: 'boolean' },
+      gateway: { type: 'string' },
+      merchant: { type: 'string' },
+      language: { type: 'string' },
+    },
+    DRIFT_USAGE,
+    io.err,
+  );
+  if (!parsed) return DRIFT_EXIT.usage;
+  const { values, positionals } = parsed;
   const [dir, ...extra] = positionals;
   if (extra.length || (!dir && !values.gateway)) {
     io.err(DRIFT_USAGE);

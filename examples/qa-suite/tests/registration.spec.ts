@@ -26,6 +26,8 @@ test('a player registers with a mobile number and the SMS code', async ({ page, 
   await success.getByRole('button', { name: 'Confirm' }).click();
   await expect(page.getByTestId('balance-amount')).toHaveText(/\$[\d,]+\.\d\d/);
 
-  // The sandbox saw the registration, decrypted.
-  expect((await sim.verify({ operationId: 'register', count: 1 })).ok).toBe(true);
+  // The sandbox saw the registration, decrypted: one registerMobile call (PUT
+  // /wps/member/register/mobile) for this number; `register` is the username form's operation.
+  const seen = await sim.verify({ operationId: 'registerMobile', count: 1, body: { mobileNum: mobile } });
+  expect(seen.ok, JSON.stringify(seen.nearMisses)).toBe(true);
 });

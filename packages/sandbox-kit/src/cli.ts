@@ -422,7 +422,8 @@ async function run(client: SimClient, parsed: Parsed, print: Print, signal?: Abo
         if (typeof status === 'string') input.status = integer(status, '--status');
         if (typeof delay === 'string') input.delayMs = integer(delay, '--delay');
         if (typeof times === 'string') input.times = integer(times, '--times');
-        if (typeof method === 'string') input.method = method.toUpperCase();
+        // Another method is sent as given: the server refuses it naming body/method.
+        if (typeof method === 'string') input.method = method.toUpperCase() as NonNullable<FaultFields['method']>;
         if (typeof code === 'string') input.errorCode = code;
         if (typeof message === 'string') input.message = message;
         if (opt('drop')) input.drop = true;

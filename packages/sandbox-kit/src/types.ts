@@ -47,17 +47,30 @@ export type VerifyResult = ControlValue<'verifyJournal'>;
 export type SystemStatusCode = SimState['status'];
 export type SystemStatusName = SimState['statusName'];
 
-/** Every field a fault body may carry, whichever its shape (what the CLI collects before sending). */
-export interface FaultFields {
-  method?: string;
-  path: string;
-  status?: number;
-  errorCode?: string;
-  message?: string;
-  delayMs?: number;
-  drop?: boolean;
-  times?: number;
-}
+type KeysOfUnion<U> = U extends unknown ? keyof U : never;
+type ValueInUnion<U, K extends PropertyKey> = U extends unknown ? (K extends keyof U ? U[K] : never) : never;
+type RequiredKeys<T> = { [K in keyof T]-?: object extends Pick<T, K> ? never : K }[keyof T];
+/** Keys some member of U lacks or leaves optional. */
+type OptionalSomewhere<U, All extends PropertyKey> = U extends unknown ? Exclude<All, RequiredKeys<U>> : never;
 
-/** The system status names the control API takes, in code order (0, 1, 2). */
+/**
+ * Every field of a union's members as one record: a field every member requires stays required,
+ * any other is optional, and its type is the union of the members' types for it.
+ */
+export type FieldsOfUnion<U> = {
+  [K in Exclude<KeysOfUnion<U>, OptionalSomewhere<U, KeysOfUnion<U>>>]: ValueInUnion<U, K>;
+} & {
+  [K in OptionalSomewhere<U, KeysOfUnion<U>>]?: Exclude<ValueInUnion<U, K>, undefined>;
+};
+
+/** Every field a fault body may carry, whichever its shape (what the CLI collects before sending). */
+export type FaultFields = FieldsOfUnion<FaultInput>;
+
+/**
+ * The system status names the control API takes, in code order (0, 1, 2): a value, so written out
+ * here; every name is one of the generated type's, and `allStatusNames` below fails to compile when
+ * the type gains a name this list lacks.
+ */
 export const SystemStatusNames = ['normal', 'maintenance', 'region-restricted'] as const satisfies readonly SystemStatusName[];
+const allStatusNames: Exclude<SystemStatusName, (typeof SystemStatusNames)[number]> extends never ? true : never = true;
+void allStatusNames;
