@@ -1,5 +1,5 @@
 /**
- * Gateway mode (design.md "The simulator", issue 6): the built web app served by us, every call under
+ * Gateway mode (docs/gateway.md): the built web app served by us, every call under
  * `/wps`, `/lgw` and `/lotto` forwarded to a real gateway unchanged (method, path, query, headers,
  * body bytes, status, response headers, streaming), and each reply checked against
  * `openapi/openapi.json`. The QA control API does not exist in this mode.
@@ -28,7 +28,7 @@ import { GatewayReport, type CheckMode } from './report';
 
 export type { CheckMode } from './report';
 
-/** Path prefixes the gateway owns (spec section 7). */
+/** Path prefixes the gateway owns: every call under them is forwarded. */
 export const GATEWAY_PREFIXES: readonly string[] = ['/wps', '/lgw', '/lotto'];
 export const CHECK_MODES: readonly CheckMode[] = ['report', 'strict', 'off'];
 export const DEFAULT_MAX_CHECK_BYTES = 2 * 1024 * 1024;
@@ -386,7 +386,7 @@ export async function buildGatewayApp(options: GatewayAppOptions): Promise<Fasti
         const previous = headerText(headers['x-forwarded-for']);
         return {
           ...headers,
-          // The gateway reports the visitor's IP and applies region rules by it (spec section 4).
+          // The gateway reports the visitor's IP and applies region rules by it.
           'x-forwarded-for': previous ? `${previous}, ${req.ip}` : req.ip,
           'x-forwarded-host': req.host,
           'x-forwarded-proto': req.protocol,
@@ -432,7 +432,7 @@ export async function buildGatewayApp(options: GatewayAppOptions): Promise<Fasti
   const overrides = Object.fromEntries(Object.entries(options.config ?? {}).filter(([, v]) => typeof v === 'string' && v !== ''));
   const config: RuntimeConfig = { ...readConfig(options.webDist), ...overrides, gatewayUrl: '' };
   app.get('/config.json', async (_request, reply) => reply.header('cache-control', 'no-cache').send(config));
-  // The lite app's manifest names the brand this config.json names (issue 16), when the build has one.
+  // The lite app's manifest names the brand this config.json names (ADR 014), when the build has one.
   if (options.webDist && existsSync(join(options.webDist, 'manifest.webmanifest'))) {
     const manifest = JSON.stringify(webManifest(config));
     app.get('/manifest.webmanifest', async (_request, reply) =>
