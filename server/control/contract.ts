@@ -70,7 +70,7 @@ export const SystemStatusValueSchema = Type.Union(
   [Type.Literal(0), Type.Literal(1), Type.Literal(2)],
   {
     title: 'SystemStatusCode',
-    description: '0 normal, 1 maintenance, 2 region restricted (spec section 4).',
+    description: '0 normal, 1 maintenance, 2 region restricted (closed to visitors from that region).',
   },
 );
 

@@ -98,7 +98,7 @@ export function gameMenus(sim: Sim) {
 
 /**
  * Vendor lanes by category as the gateway sends them: esports vendors stay in the SPORTS lane, each
- * card carrying gameClassify ESPORTS so the client can split them out (spec section 3).
+ * card carrying gameClassify ESPORTS so the client can split them out into a lane of their own.
  */
 export function vendorLanes(sim: Sim) {
   return vendorsByCategory(sim).map(([title, vendors]) => ({

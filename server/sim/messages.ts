@@ -1,6 +1,6 @@
 /**
- * Platform messages (messageV2) with a read state per account, and the support chat (spec sections
- * 4, 6 and 7): the chat URL, its unread count, and the CBS3 module that switches chat on.
+ * Platform messages (messageV2) with a read state per account, and the support chat: the
+ * chat URL, its unread count, and the CBS3 module that switches chat on.
  */
 import type { Static } from '@sinclair/typebox';
 import type { MessageSchema } from '../../openapi/messages';

@@ -550,7 +550,7 @@ export interface operations {
                             };
                             /**
                              * SystemStatusCode
-                             * @description 0 normal, 1 maintenance, 2 region restricted (spec section 4).
+                             * @description 0 normal, 1 maintenance, 2 region restricted (closed to visitors from that region).
                              */
                             status: 0 | 1 | 2;
                             /** SystemStatusName */
@@ -706,7 +706,7 @@ export interface operations {
                             description: string;
                             /**
                              * SystemStatusCode
-                             * @description 0 normal, 1 maintenance, 2 region restricted (spec section 4).
+                             * @description 0 normal, 1 maintenance, 2 region restricted (closed to visitors from that region).
                              */
                             systemStatus?: 0 | 1 | 2;
                             flags?: {
@@ -788,7 +788,7 @@ export interface operations {
                             };
                             /**
                              * SystemStatusCode
-                             * @description 0 normal, 1 maintenance, 2 region restricted (spec section 4).
+                             * @description 0 normal, 1 maintenance, 2 region restricted (closed to visitors from that region).
                              */
                             status: 0 | 1 | 2;
                             /** SystemStatusName */
@@ -920,7 +920,7 @@ export interface operations {
                             };
                             /**
                              * SystemStatusCode
-                             * @description 0 normal, 1 maintenance, 2 region restricted (spec section 4).
+                             * @description 0 normal, 1 maintenance, 2 region restricted (closed to visitors from that region).
                              */
                             status: 0 | 1 | 2;
                             /** SystemStatusName */
@@ -2007,7 +2007,7 @@ export interface operations {
                                 scenario: string;
                                 /**
                                  * SystemStatusCode
-                                 * @description 0 normal, 1 maintenance, 2 region restricted (spec section 4).
+                                 * @description 0 normal, 1 maintenance, 2 region restricted (closed to visitors from that region).
                                  */
                                 status: 0 | 1 | 2;
                                 /** @description Wall time, epoch milliseconds. */
@@ -2110,7 +2110,7 @@ export interface operations {
                             scenario: string;
                             /**
                              * SystemStatusCode
-                             * @description 0 normal, 1 maintenance, 2 region restricted (spec section 4).
+                             * @description 0 normal, 1 maintenance, 2 region restricted (closed to visitors from that region).
                              */
                             status: 0 | 1 | 2;
                             /** @description Wall time, epoch milliseconds. */
@@ -2783,7 +2783,7 @@ export interface operations {
                             };
                             /**
                              * SystemStatusCode
-                             * @description 0 normal, 1 maintenance, 2 region restricted (spec section 4).
+                             * @description 0 normal, 1 maintenance, 2 region restricted (closed to visitors from that region).
                              */
                             status: 0 | 1 | 2;
                             /** SystemStatusName */

@@ -1,5 +1,5 @@
 /**
- * Dividend and salary contracts (spec sections 4 and 5): listing them, offering a dividend contract
+ * Dividend and salary contracts: listing them, offering a dividend contract
  * to a direct downline (with the contract-rate warning's terminations), and accepting, rejecting
  * and terminating.
  */
