@@ -488,7 +488,7 @@ export const VerifyInputSchema = Type.Object(
           additionalProperties: true,
           description:
             'Deep partial match on the plaintext body: every key given must be there with that value (objects recursively, arrays element by element).',
-          examples: [{ referralCode: 'AG1001' }],
+          examples: [{ referralCode: 'R010001' }],
         },
       ),
     ),
@@ -499,7 +499,7 @@ export const VerifyInputSchema = Type.Object(
   {
     title: 'VerifyInput',
     additionalProperties: false,
-    examples: [{ operationId: 'register', body: { referralCode: 'AG1001' } }],
+    examples: [{ operationId: 'register', body: { referralCode: 'R010001' } }],
   },
 );
 

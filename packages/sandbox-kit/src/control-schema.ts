@@ -2525,7 +2525,7 @@ export interface operations {
                     /**
                      * @description Deep partial match on the plaintext body: every key given must be there with that value (objects recursively, arrays element by element).
                      * @example {
-                     *       "referralCode": "AG1001"
+                     *       "referralCode": "R010001"
                      *     }
                      */
                     body?: {
