@@ -3,7 +3,7 @@
  * (the simulator with a vendor and the brand renamed), imported with the same code as
  * `npm run sim -- import DIR --brand NAME`, and the portal started on it as `npm start -- --brand
  * NAME` does: the lobby shows the imported brand's vendors. The same recording replayed
- * (`--replay DIR`, item 2) shows them too, and the sandbox bar lists the replayed calls.
+ * (`--replay DIR`) shows them too, and the sandbox bar lists the replayed calls.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -254,7 +254,7 @@ test('shows the centre in Urdu, right to left', async ({ page, request }) => {
   await expect(dialog.getByRole('heading', { level: 3, name: 'میرا والٹ' })).toBeVisible();
 });
 
-// Spec section 6: guests' centres show 'Please Register An Account First' (the centre renders it).
+// Guests' centres show 'Please Register An Account First' (the centre renders it).
 test('a guest sees the register message instead of the centre', async ({ page, sim }) => {
   await sim.setScenario('guest');
   await page.goto(paths.home());

@@ -162,8 +162,8 @@ export function securityHeaderValues(csp: string): Record<string, string> {
     'x-frame-options': 'SAMEORIGIN',
     // Only features the portal never uses; recognised names only, as Chromium logs unknown ones.
     'permissions-policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=()',
-    // allow-popups: the customer-service chat and payment pages open in popup windows (spec
-    // section 7) and the portal keeps its handle on them; other windows cannot reach the portal.
+    // allow-popups: the customer-service chat and payment pages open in popup windows
+    // and the portal keeps its handle on them; other windows cannot reach the portal.
     'cross-origin-opener-policy': 'same-origin-allow-popups',
   };
 }

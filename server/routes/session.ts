@@ -15,7 +15,7 @@ function loginResult(sim: Sim, account: Account, loginType: 'username' | 'sms' |
   const firstTimeLogin = account.firstTimeLogin;
   if (firstTimeLogin) sim.editAccount(account).firstTimeLogin = false;
   loginFailures(sim).clear(account.account);
-  // Spec section 4: expiry is only enforced when the forced-change module is on.
+  // Password expiry is only enforced when the forced-change module is on.
   const passwordExpired = (account.passwordExpired || account.defaultPassword) && sim.flag('PWDEXPFORCECHANGE3');
   return { token: session.token, firstTimeLogin, passwordExpired, isAgent: account.isAgent, username: account.account };
 }

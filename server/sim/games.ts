@@ -1,7 +1,7 @@
 /**
  * The game catalogue as the gateway answers it: navigation menus, vendor lanes, lobby lists with
  * filters and paging, hot games, favourites and recently played games per account, PVP rooms and
- * suggestions for the game-under-maintenance page. Spec sections 2, 3, 7 and 9.
+ * suggestions for the game-under-maintenance page.
  */
 import type { Game } from '../../openapi/games';
 import { badRequest, notFound, refused } from '../errors';

@@ -139,7 +139,7 @@ export function available(sim: Sim): { type: string; enabled: boolean }[] {
 }
 
 /**
- * Spec section 4 activity states. The reward centre's button calls this in two states: 'join' joins
+ * A player's activity states in a promotion. The reward centre's button calls this in two states: 'join' joins
  * ('joined', or 'applying' for categories staff review) and 'claim' applies for the bonus
  * ('applying' until staff issue it). Raffle prizes are claimed with claimRaffle instead.
  */
