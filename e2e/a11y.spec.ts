@@ -7,8 +7,8 @@
  * Pages are checked once they have settled (no boot screen, spinner, skeleton or busy list left),
  * with reduced motion so no transition is caught half-way. Modals are checked on their own
  * (`include`), the page behind them being checked by the route tests. Controls are found by the
- * app's own translations, so the same steps run in both languages. The other half of item 6,
- * keyboard-only login and registration, is tested in login.spec.ts and register.spec.ts.
+ * app's own translations, so the same steps run in both languages. Keyboard-only login and
+ * registration are tested in login.spec.ts and register.spec.ts.
  *
  * Cost (the whole suite has 10 minutes on 2 cores): one page per language visits every route by
  * the router (as a click would, no reload), and one page per account opens the modals in turn;

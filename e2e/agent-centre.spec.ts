@@ -1,5 +1,5 @@
 /**
- * Agent centre (spec section 2 "Agent centre", sections 4, 5 and 6): agents open it from the avatar
+ * Agent centre: agents open it from the avatar
  * menu and see the team's figures; they open downline accounts, drill through the team, and offer a
  * dividend contract past the contract-rate warning; the contract pages follow their module flags;
  * players have no agent entry at all.

@@ -1,5 +1,5 @@
 /**
- * The first paint of a cold start (issue 16, page performance): the boot screen shows the brand's
+ * The first paint of a cold start (ADR 019 and ADR 026): the boot screen shows the brand's
  * mark as soon as the HTML is in, before the stylesheet and the bundle; the app itself never
  * renders before its stylesheet.
  */

@@ -1,5 +1,5 @@
 /**
- * Links that lead nowhere explain themselves (issue 17 item 17): a bare /game and a lottery link
+ * Links that lead nowhere explain themselves: a bare /game and a lottery link
  * with a gameCode no menu names show a clear page with a way on, never a blank frame or a generic
  * error.
  */

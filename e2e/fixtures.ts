@@ -8,7 +8,7 @@
  *   scenario, status, flag, fault or account made by one test never reaches another.
  * - `sim`: the QA control API client, acting on the test's world.
  *   `sim.journal()` and `sim.verify()` read what the page sent, decrypted:
- *   `expect((await sim.verify({ operationId: 'register', body: { referralCode: 'AG1001' } })).ok).toBe(true)`.
+ *   `expect((await sim.verify({ operationId: 'register', body: { referralCode: 'R010001' } })).ok).toBe(true)`.
  * - `apiLogin`: logs an account in over the gateway API itself (encrypted body, as the web client
  *   sends it) and returns the session.
  * - `loggedIn`: a page already logged in as the seed player, on the home page.

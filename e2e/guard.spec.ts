@@ -1,5 +1,5 @@
 /**
- * Route guard (spec section 2): with the brand's login-before-home setting, every path except
+ * Route guard: with the brand's login-before-home setting, every path except
  * /login, /register, /register.html, /helpmc and /down (and /download, which leads to /down) goes to
  * /login until a token is stored; a token in the URL logs the player in on start.
  */
@@ -27,7 +27,7 @@ test.describe('login before home', () => {
     await expect(page.getByRole('heading', { name: 'Help centre' })).toBeVisible();
   });
 
-  test('/download leads to the download page, open without logging in (issue 17 item 17)', async ({ page }) => {
+  test('/download leads to the download page, open without logging in', async ({ page }) => {
     await page.goto(paths.downloadRedirect());
     await expect(page).toHaveURL(/\/down$/);
     await expect(page.getByRole('dialog', { name: 'Log in' })).toHaveCount(0);

@@ -1,5 +1,5 @@
 /**
- * Header (spec section 2 "Header"): logged-out buttons per flag, login, the balance with its
+ * Header: logged-out buttons per flag, login, the balance with its
  * placeholder, hide/show and refresh, the avatar menu, and sign-out with confirmation.
  */
 import { expect, PLAYER, shell, test } from './fixtures';
@@ -38,9 +38,9 @@ test.describe('logged out', () => {
     await shell(page).header.getByRole('button', { name: 'Free demo' }).click();
     await expect(page.getByTestId('balance-amount')).toHaveText(/\$/);
     expect(await page.evaluate(() => sessionStorage.getItem('isAgent'))).toBe('4');
-    // A trial account has no Deposit or Withdraw (issue 17 item 8).
+    // A trial account has no Deposit or Withdraw.
     await expect(shell(page).header.getByRole('button', { name: 'Deposit' })).toHaveCount(0);
-    // Spec section 6: a guest's centre says 'Please Register An Account First' instead of its pages.
+    // A guest's centre says 'Please Register An Account First' instead of its pages.
     await shell(page).header.getByRole('button', { name: /Account menu/ }).click();
     await page.getByRole('menuitem', { name: 'Members centre' }).click();
     const centre = page.getByRole('dialog', { name: 'Members centre' });

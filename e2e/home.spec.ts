@@ -1,5 +1,5 @@
 /**
- * Home (issue 4 item 6): hot vendors (isHot 1) and hot games, the winners list, category cards, a
+ * Home: hot vendors (isHot 1) and hot games, the winners list, category cards, a
  * VASSALAGE vendor's popup list, the member-only recent and favourite sections, and Urdu in RTL.
  */
 import { expect, test, useSession } from './fixtures';
@@ -55,7 +55,7 @@ test('home in Urdu is right to left and translated', async ({ page }) => {
   await expect(page.getByRole('heading', { name: 'تازہ ترین فاتحین' })).toBeVisible();
 });
 
-test('"Hot in Sports" shows sportsbooks only; e-sports have a strip of their own (issue 17 item 9)', async ({ page }) => {
+test('"Hot in Sports" shows sportsbooks only; e-sports have a strip of their own', async ({ page }) => {
   await page.goto(paths.home());
   const sports = page.getByRole('list', { name: 'Hot in Sports' });
   await expect(sports.getByRole('button', { name: 'Play SABA Sportsbook' })).toBeVisible();

@@ -1,5 +1,5 @@
 /**
- * Languages (spec section 1): Urdu renders right to left and translated, the choice is kept in
+ * Languages: Urdu renders right to left and translated, the choice is kept in
  * localStorage `hisLang` and sent as the `Language` header; the menu shows only with more than one
  * supported language.
  */
@@ -59,7 +59,7 @@ test('a saved language the brand does not offer falls back to its default', asyn
   await expect(shell(page).header.getByRole('button', { name: 'Log in' })).toBeVisible();
 });
 
-// Issue 17 item 1 changed this: a language of the spec without catalogues is never offered, even
+// Offered means complete: a supported language without catalogues is never offered, even
 // when a brand lists it, so a saved one falls back to the brand's default instead of showing English
 // under its own name.
 test('a listed language without catalogues is not offered: a saved one falls back to the default', async ({ page }) => {

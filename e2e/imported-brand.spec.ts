@@ -1,9 +1,9 @@
 /**
- * Import a brand (issue 15 item 3): a recording made through gateway mode from a stand-in gateway
+ * Import a brand (ADR 013): a recording made through gateway mode from a stand-in gateway
  * (the simulator with a vendor and the brand renamed), imported with the same code as
  * `npm run sim -- import DIR --brand NAME`, and the portal started on it as `npm start -- --brand
  * NAME` does: the lobby shows the imported brand's vendors. The same recording replayed
- * (`--replay DIR`, item 2) shows them too, and the sandbox bar lists the replayed calls.
+ * (`--replay DIR`) shows them too, and the sandbox bar lists the replayed calls.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

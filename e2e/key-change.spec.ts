@@ -1,6 +1,6 @@
 /**
- * A tab left open while the server's RSA key changed (issue 13 item 2: a restart without --state, or
- * a gateway that rotated its key): the modulus the tab holds is not the server's any more. The first
+ * A tab left open while the server's RSA key changed (a restart without --state, or a gateway that
+ * rotated its key): the modulus the tab holds is not the server's any more. The first
  * modulus reply is swapped for another key's, so the tab holds a stale key exactly as after a
  * restart; the login must still go through, after one refusal and one fresh modulus.
  */

@@ -1,5 +1,5 @@
 /**
- * Keyboard reach (issue 17 item 4): side-menu flyouts open on hover, click, Enter or ArrowRight but
+ * Keyboard reach: side-menu flyouts open on hover, click, Enter or ArrowRight but
  * not on focus, so Tab walks the menu entry by entry; the skip links offer the main content and the
  * header's account actions; Escape returns focus to what opened the flyout.
  */

@@ -1,5 +1,5 @@
 /**
- * Launching games (issue 4 item 7): visitors get the login popup and guests the real-account
+ * Launching games: visitors get the login popup and guests the real-account
  * dialog; a member launches, plays the demo game in the iframe (a real bet) and finds the header
  * balance changed on return; PVP rooms; the game-under-maintenance page; the lottery lobby and the
  * Vietnamese lottery page.
@@ -95,7 +95,7 @@ test('the lottery page lists popular lotteries and opens the lobby in an iframe'
   await expect(page.locator('iframe[title="Lotus SSC 1 Min lottery"]')).toBeVisible();
 });
 
-test('"Open lottery lobby" opens the lobby of every lottery, and choosing one opens that lottery (issue 17 item 9)', async ({ page, apiLogin }) => {
+test('"Open lottery lobby" opens the lobby of every lottery, and choosing one opens that lottery', async ({ page, apiLogin }) => {
   await useSession(page, await apiLogin());
   await page.goto(paths.lottery());
   await page.getByRole('button', { name: 'Open lottery lobby' }).click();
@@ -144,7 +144,7 @@ test('the lottery lobby and the lottery it opens pass axe (WCAG 2 A and AA) in E
   }
 });
 
-test('timed lotteries show their next draw number and a countdown that moves (issue 17 item 9)', async ({ page }) => {
+test('timed lotteries show their next draw number and a countdown that moves', async ({ page }) => {
   await page.goto(paths.lottery());
   const card = page.getByRole('list', { name: 'Popular lotteries' }).getByRole('listitem').filter({ hasText: 'Lotus SSC 1 Min' });
   await expect(card.getByText(/^Draw \d{8}-\d{4}$/)).toBeVisible();

@@ -1,5 +1,5 @@
 /**
- * QA follows live: an open page follows the control API within a second,
+ * QA follows live (ADR 017): an open page follows the control API within a second,
  * whoever changes it, through the simulator's one event stream: status pages come and go without a
  * reload, a scenario switch fetches the app's data again and says so, and flags apply.
  */

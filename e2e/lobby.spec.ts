@@ -1,5 +1,5 @@
 /**
- * Game category lobbies (issue 4 item 6): vendor tabs push ?page={vendor}, infinite scroll loads
+ * Game category lobbies: vendor tabs push ?page={vendor}, infinite scroll loads
  * page 2 (42 a page), classification tabs, search, esports split out of sports, the VASSALAGE
  * vendor popup, and favourites (login required; present removed, absent added).
  */

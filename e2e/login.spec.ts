@@ -1,5 +1,5 @@
 /**
- * Login (spec sections 4, 5 and 8): password login, the captcha box after a failure (answer read
+ * Login: password login, the captcha box after a failure (answer read
  * through the control API, refresh at most once per second), SMS login with its countdown, remember
  * me without the password, logout with confirmation, and a keyboard-only login.
  */
@@ -251,7 +251,7 @@ test('keyboard only: Tab to the login button, Enter, type, Enter', async ({ page
   await loggedIn(page);
 });
 
-test('the password manager can fill the login, and an over-long password is refused with its limit (issue 17)', async ({ page }) => {
+test('the password manager can fill the login, and an over-long password is refused with its limit', async ({ page }) => {
   await page.goto(paths.home());
   const dialog = await openLogin(page);
   await expect(dialog.getByLabel('Username')).toHaveAttribute('autocomplete', 'username');

@@ -1,5 +1,5 @@
 /**
- * Member centre (spec section 2 "Personal centre (member) menu", sections 4, 5, 6 and 9): opened from
+ * Member centre (the personal centre's member menu): opened from
  * the avatar menu, every page in order, a deposit moving the header balance and writing the account
  * record, a withdrawal with the payment password and its 'confirm received' (or the forced
  * confirmation after the server's minutes), and the guest's register message.
@@ -8,7 +8,7 @@ import type { Locator, Page } from '@playwright/test';
 import { expect, loginOverApi, PLAYER, test, useSession } from './fixtures';
 import { paths } from '../web/src/config/paths';
 
-/** The pages of the member menu in the spec's order, as the English menu names them. */
+/** The pages of the member menu in their order, as the English menu names them. */
 const PAGES = [
   'My account',
   'My wallet',
@@ -199,7 +199,7 @@ test('the reward center joins an activity with a remark of at most 140 character
   await card.getByRole('button', { name: /^Join:/ }).click();
   const join = page.getByRole('dialog', { name: 'Join activity' });
   const remark = join.getByLabel(/Remark/);
-  // Over-long is refused with a message, never cut (issue 17 item 14): nothing typed is lost.
+  // Over-long is refused with a message, never cut: nothing typed is lost.
   await remark.fill('x'.repeat(200));
   await expect(remark).toHaveValue('x'.repeat(200));
   await expect(join.getByRole('alert')).toHaveText('The remark can be at most 140 characters: shorten it to send.');
@@ -254,7 +254,7 @@ test('shows the centre in Urdu, right to left', async ({ page, request }) => {
   await expect(dialog.getByRole('heading', { level: 3, name: 'میرا والٹ' })).toBeVisible();
 });
 
-// Spec section 6: guests' centres show 'Please Register An Account First' (the centre renders it).
+// Guests' centres show 'Please Register An Account First' (the centre renders it).
 test('a guest sees the register message instead of the centre', async ({ page, sim }) => {
   await sim.setScenario('guest');
   await page.goto(paths.home());

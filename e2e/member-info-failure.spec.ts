@@ -1,5 +1,5 @@
 /**
- * A failing call never changes who the player is (issue 17 item 16): while the member info answers
+ * A failing call never changes who the player is: while the member info answers
  * 500, a logged-in member keeps their session and header (no "Guest", no "Log in"), sees the error
  * with a retry, and the retry brings the account back once the call works again.
  */

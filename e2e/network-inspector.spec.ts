@@ -1,5 +1,5 @@
 /**
- * The sandbox bar's network inspector (issue 14): a registration through the form shows up live
+ * The sandbox bar's network inspector (ADR 012): a registration through the form shows up live
  * with its decrypted plaintext body (the referral code from the invite link included, passwords
  * masked), the journal verifies it, and the panel works from the keyboard.
  */

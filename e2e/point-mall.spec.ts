@@ -1,5 +1,5 @@
 /**
- * The points mall (spec section 2; issue 17 item 13): a member redeems a reward with the password
+ * The points mall: a member redeems a reward with the password
  * check, sees it in the redemption list, and converts points into wallet money.
  */
 import { expect, test } from './fixtures';

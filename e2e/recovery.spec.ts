@@ -1,5 +1,5 @@
 /**
- * Password recovery and changes (spec sections 4, 5 and 8): forgot by email (form-encoded), reset by
+ * Password recovery and changes: forgot by email (form-encoded), reset by
  * phone (logs in and lands on /), and the forced change of a default or expired password after which
  * the session ends and the login modal opens again.
  */

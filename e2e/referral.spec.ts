@@ -1,5 +1,5 @@
 /**
- * The side menu's "Refer a friend" (spec section 2; issue 17 item 6): the real commission of the
+ * The side menu's "Refer a friend": the real commission of the
  * brand's referral promotion and the invitation link, as the member centre's invite page shows them.
  */
 import { expect, shell, test } from './fixtures';

@@ -1,5 +1,5 @@
 /**
- * Registration (spec sections 2, 4, 5 and 8): the /register page and popup, field errors from the
+ * Registration: the /register page and popup, field errors from the
  * shared rule engine and from the server, the whole submit sequence, mobile registration with its
  * SMS code and account notice, the referralCode prefill, invitation_code_error, the captcha when the
  * settings ask for it, the reset button and a keyboard-only registration.
@@ -263,7 +263,7 @@ test('without the register settings (network failure) the form falls back to the
   await expect(f.getByText('Username cannot be empty')).toBeVisible();
 });
 
-test('an over-long password is refused with the rule limits, never silently cut (issue 17)', async ({ page }) => {
+test('an over-long password is refused with the rule limits, never silently cut', async ({ page }) => {
   await page.goto(paths.register());
   const f = form(page);
   const typed = 'Secret99Secret99Secret99'; // 24 characters; the default rule allows 6-20
@@ -278,7 +278,7 @@ test('an over-long password is refused with the rule limits, never silently cut 
   await expect(page.getByRole('dialog', { name: 'Registered successfully' })).toHaveCount(0);
 });
 
-test('messages follow the typing after the first submit, and leaving a field checks it (issue 17)', async ({ page }) => {
+test('messages follow the typing after the first submit, and leaving a field checks it', async ({ page }) => {
   await page.goto(paths.register());
   const f = form(page);
   const username = f.getByLabel('Username');
@@ -309,7 +309,7 @@ test('messages follow the typing after the first submit, and leaving a field che
   await expect(f.getByText('The passwords entered twice are inconsistent')).toHaveCount(0);
 });
 
-test('every credential field tells the browser what it holds (issue 17)', async ({ page }) => {
+test('every credential field tells the browser what it holds', async ({ page }) => {
   await page.goto(paths.register());
   const f = form(page);
   await expect(f.getByLabel('Username')).toHaveAttribute('autocomplete', 'username');

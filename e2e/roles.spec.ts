@@ -1,5 +1,5 @@
 /**
- * Roles (spec section 6): visitors get the login popup for favourites, recent games, launching,
+ * Roles: visitors get the login popup for favourites, recent games, launching,
  * messages, chat, VIP and referral; guests (isAgent 4) get 'in_need_true_account' with a confirm
  * button and 'Please Register An Account First' in the centres; the agent centre entry shows only for
  * isAgent 1, 2, 41 and 42; customer service opens a 440x750 popup (VIP channel above rank 4).
@@ -76,7 +76,7 @@ test.describe('guest (isAgent 4)', () => {
   });
 
   test('the centres say Please Register An Account First', async ({ page }) => {
-    // A trial account has no Deposit or Withdraw (issue 17 item 8); it is offered registration.
+    // A trial account has no Deposit or Withdraw; it is offered registration.
     await expect(shell(page).header.getByRole('button', { name: 'Deposit' })).toHaveCount(0);
     await expect(shell(page).header.getByRole('button', { name: 'Withdraw' })).toHaveCount(0);
     await expect(shell(page).header.getByRole('button', { name: 'Register' })).toBeVisible();

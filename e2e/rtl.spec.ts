@@ -1,5 +1,5 @@
 /**
- * Urdu without scrambling (issue 17 items 2 and 3): server content comes in Urdu, its figures keep
+ * Urdu without scrambling (ADR 015): server content comes in Urdu, its figures keep
  * their order ("$500", not "500$"), amounts in the member centre are whole, and the register page's
  * back chevron points the Urdu way.
  */

@@ -1,5 +1,5 @@
 /**
- * Scroll cues (issue 17 item 7): a row that hides content says so. The logged-in header's category
+ * Scroll cues (ADR 020): a row that hides content says so. The logged-in header's category
  * bar, the home page's game strips and a lobby's provider tabs show a fade and an arrow button at
  * the end that hides content, only there, and mirrored in Urdu; the arrows scroll the row, and a
  * keyboard user can press them. The VIP ladder's columns fit its modal, and on a phone the ladder

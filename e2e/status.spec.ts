@@ -1,5 +1,5 @@
 /**
- * Root render by system status (spec section 2): 1 the System Maintenance page with Contact Us and
+ * Root render by system status: 1 the System Maintenance page with Contact Us and
  * Refresh, 2 the IP Restriction page with the visitor's IP and country. The `sim` fixture resets the
  * simulator (status 0) after each test.
  */
@@ -19,7 +19,7 @@ test('status 1 shows the maintenance page with contact and refresh', async ({ pa
   await page.getByRole('button', { name: 'Refresh' }).click();
   await expect(page.getByRole('heading', { name: 'System Maintenance' })).toBeVisible();
 
-  // Back to normal: the open page follows by itself, no reload (issue 17 item 10).
+  // Back to normal: the open page follows by itself, no reload (ADR 017).
   await sim.setStatus(0);
   await expect(shell(page).header).toBeVisible();
   await expect(page.getByRole('heading', { name: 'System Maintenance' })).toHaveCount(0);

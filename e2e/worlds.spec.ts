@@ -1,5 +1,5 @@
 /**
- * Sandbox worlds in the browser (issue 13): two browser contexts joined to two worlds with
+ * Sandbox worlds in the browser (ADR 009): two browser contexts joined to two worlds with
  * `?world=` show two scenarios at once on one simulator — one in maintenance, one normal — and the
  * sandbox bar shows each tab's world, scenario and status, switches between worlds and creates one.
  * These contexts carry no X-Sim-World header: the `sim_world` cookie that `?world=` sets decides.

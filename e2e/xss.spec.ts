@@ -1,5 +1,5 @@
 /**
- * Script injection (issue 7 item 5): text and HTML from the gateway render inert in Chromium. The
+ * Script injection: text and HTML from the gateway render inert in Chromium. The
  * payloads arrive the ways a real gateway could send them: the fixture world's own announcement
  * (id 18, `<img src=x onerror=alert(1)>` and a `<script>`), an error envelope's message through the
  * control API's faults, and, where the control API cannot change world data (promotions, help,

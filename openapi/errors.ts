@@ -1,5 +1,5 @@
 /**
- * The error registry: every error code the server can answer, written once (issue 11). Each row
+ * The error registry: every error code the server can answer, written once. Each row
  * gives the HTTP status the server answers it with, the English default message, and which
  * operations can answer it. `npm run gen` writes each operation's codes under `x-error-codes` in
  * openapi.json and the union of codes into web/src/api/error-codes.ts; the server's error helpers
@@ -47,7 +47,7 @@ export interface GatewayModeErrorEntry {
   source: 'gateway-mode';
 }
 
-/** Operations that answer even during maintenance and region restriction (spec section 4). */
+/** Operations that answer even during maintenance and region restriction: the status call. */
 export const STATUS_GATE_EXEMPT = ['getSystemStatus'] as const satisfies readonly OperationId[];
 
 const SMS_SENDERS = ['sendRegisterSms', 'sendLoginSms', 'sendForgotSms'] as const satisfies readonly OperationId[];
@@ -83,7 +83,7 @@ export const errorRegistry = {
   'login.not.session': {
     status: 401,
     message: 'Not logged in, please log in',
-    // Public launch calls need a session too (spec section 7: launching a game needs a login).
+    // Public launch calls need a session too (launching a game needs a login).
     scope: { rule: 'token', operations: ['launchGame', 'launchPvp', 'launchLotteryLobby'] },
   },
   in_need_true_account: {

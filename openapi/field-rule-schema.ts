@@ -34,7 +34,8 @@ export const FieldRuleSchema = Type.Object(
   {
     title: 'FieldRule',
     description:
-      'Server-supplied rule for one registration or login field (spec sections 3 and 5).',
+      'Server-supplied rule for one registration or login field: whether it is shown and required, ' +
+      'and the length and pattern its value must have.',
     examples: [
       {
         key: 'username',

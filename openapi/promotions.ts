@@ -8,7 +8,12 @@ export const ActivityStatus = Type.Union(
   [
     'join', 'claim', 'applying', 'close', 'rejected', 'issued', 'claimed', 'process', 'joined', 'coming soon',
   ].map((s) => Type.Literal(s)),
-  { title: 'ActivityStatus', description: 'Activity states of spec section 4.' },
+  {
+    title: 'ActivityStatus',
+    description:
+      "A player's state in one promotion, as the promotion list and the reward centre show it; a promotion " +
+      "not started yet is 'coming soon' and an ended one 'close', whatever the player did.",
+  },
 );
 
 export const PromotionSchema = Type.Object(

@@ -1,10 +1,10 @@
 /**
- * Every image the portal shows, generated locally as SVG so the simulator needs no network
- * (design.md, "The simulator": "Every asset ... is served locally").
+ * Every image the portal shows, generated locally as SVG so the simulator needs no network: every
+ * asset it serves is served from here, never fetched.
  *
  * Names and titles drawn into the images come from the fixture world (vendors, games, banners,
  * promotions); an id that is not in the world still gets a generic image, never an error, because
- * the portal's image fallback (spec section 8: retry 3 times, then the error image) should only
+ * the portal's image fallback (retry 3 times, then the error image) should only
  * trigger on real failures. Ids with characters outside [A-Za-z0-9_-] are refused with the
  * gateway's 400 envelope. All text is XML-escaped before it goes into markup.
  *
@@ -133,7 +133,7 @@ export const assetRoutes: FastifyPluginAsync<AssetRoutesOptions> = async (app, o
       id,
     ),
   );
-  // `?lang=ur` draws the artwork in that language (the banner list names it, issue 17 item 2).
+  // `?lang=ur` draws the artwork in that language (the banner list names it, so no English is baked into another language's artwork).
   const langOf = (query: Record<string, unknown>) => contentLanguage(typeof query.lang === 'string' ? query.lang : undefined);
   route('/assets/banner/:file', 'banner', (id, query) => {
     const w = world();

@@ -1,5 +1,5 @@
 /**
- * Security headers for the web app's responses (issue 6), for the simulator and gateway mode alike,
+ * Security headers for the web app's responses, for the simulator and gateway mode alike,
  * and the Content-Security-Policy builder that docs/deploy.md copies for static hosting.
  *
  * The policy is what the built app needs and no more: scripts and styles only from its own files
@@ -162,8 +162,8 @@ export function securityHeaderValues(csp: string): Record<string, string> {
     'x-frame-options': 'SAMEORIGIN',
     // Only features the portal never uses; recognised names only, as Chromium logs unknown ones.
     'permissions-policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=()',
-    // allow-popups: the customer-service chat and payment pages open in popup windows (spec
-    // section 7) and the portal keeps its handle on them; other windows cannot reach the portal.
+    // allow-popups: the customer-service chat and payment pages open in popup windows
+    // and the portal keeps its handle on them; other windows cannot reach the portal.
     'cross-origin-opener-policy': 'same-origin-allow-popups',
   };
 }
@@ -182,7 +182,7 @@ export interface SecurityHeadersOptions {
 }
 
 /**
- * Helmet's part of securityHeaderValues (issue 12 item 7): exactly those headers and values, every
+ * Helmet's part of securityHeaderValues: exactly those headers and values, every
  * other Helmet default off, so the set stays as strict as before, no more and no less (HSTS, for one,
  * belongs to the TLS front, not to a simulator on loopback http).
  */

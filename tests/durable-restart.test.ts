@@ -1,5 +1,5 @@
 /**
- * Durability across real processes (issue 13 item 5): the server started as `npm start` starts it,
+ * Durability across real processes (ADR 010): the server started as `npm start` starts it,
  * written to, killed with SIGKILL (no chance to save), started again on the same directory; a second
  * process on a held directory; a corrupt world file.
  */

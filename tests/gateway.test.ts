@@ -1,5 +1,5 @@
 /**
- * Gateway mode (issue 6) against a stand-in gateway: the simulator on loopback behind a thin wrapper
+ * Gateway mode (docs/gateway.md) against a stand-in gateway: the simulator on loopback behind a thin wrapper
  * that records what it receives and plants contract drift (a renamed field, a wrong type, an
  * undeclared status), with the proxy in front. Checks faithful forwarding, that the report names each
  * planted drift and nothing else, strict mode's envelope and off mode's pass-through.

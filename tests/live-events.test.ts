@@ -1,5 +1,5 @@
 /**
- * Live following (issue 17 item 10): GET /__sim/events streams the world's state at once and again
+ * Live following (ADR 017): GET /__sim/events streams the world's state at once and again
  * after every control call that changed it, whoever made it; other worlds' changes do not reach it;
  * a read or a refused call sends nothing.
  */

@@ -5,6 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
+import system from '../fixtures/system.json';
 import { call, login, SEED, testApp } from './helpers';
 
 const PASSWORD = 'Passw0rd!';
@@ -153,6 +154,15 @@ describe('registration by username', () => {
     const ok = await register(app, registration('optional2', { email: 'optional2@example.com' }));
     expect(ok.statusCode, ok.body).toBe(200);
     expect((await memberInfo(app, ok.envelope.value.token as string)).envelope.value.email).toBe('optional2@example.com');
+  });
+
+  it("the brand's affiliate link resource (fixtures/system.json) registers a player referred by agent01", async () => {
+    const app = await testApp();
+    const link = system.resources.find((r) => r.resourceType === 'AFFILIATELINK');
+    const code = new URL(link!.url, 'http://localhost').searchParams.get('referralCode');
+    const res = await register(app, registration('linked1', { referralCode: code }));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(app.sim.accounts.get('linked1')?.referredBy).toBe('agent01');
   });
 
   it('an affiliate code makes the agent the upline; a bad one answers invitation_code_error', async () => {

@@ -1,5 +1,5 @@
 /**
- * Messages and chat (spec sections 2, 4, 6, 7): the unread count drops as messages are read, per
+ * Messages and chat: the unread count drops as messages are read, per
  * account; the chat URL needs CBS3, a real member (guests get in_please_information), and picks the
  * VIP channel above club rank 4.
  */
@@ -129,7 +129,7 @@ describe('chat', () => {
     ).toBe(0);
   });
 
-  it('members above club rank 4 get the VIP channel (spec section 6)', async () => {
+  it('members above club rank 4 get the VIP channel', async () => {
     const app = await testApp();
     const token = await login(app, SEED.player);
     app.sim.editAccount(SEED.player.username).clubLabel.rankLevel = 5;

@@ -1,5 +1,5 @@
 /**
- * Issue 12 item 1: a known path called with a method it does not have answers 405 with `Allow` and
+ * Method not allowed: a known path called with a method it does not have answers 405 with `Allow` and
  * the error envelope, on the gateway API and the control API alike; unknown paths stay 404 and the
  * web app's history-mode fallback keeps answering GETs of app routes.
  */

@@ -89,7 +89,7 @@ const browserBuild = defineConfig({
     chunkSizeWarningLimit: 400,
     rollupOptions: {
       output: {
-        // Lazy sections (app/sections/<name>.ts) keep the spec's section names: section-egame-….js.
+        // Lazy sections (app/sections/<name>.ts) keep their section names: section-egame-….js.
         chunkFileNames: (chunk) => {
           const facade = chunk.facadeModuleId ?? '';
           const section = /[\\/]app[\\/]sections[\\/]([A-Za-z]+)\.tsx?$/.exec(facade);

@@ -1,5 +1,5 @@
 /**
- * The key journeys on a phone (issue 16; the `mobile` project: 390 × 844 with touch): the side menu
+ * The key journeys on a phone (ADR 014; the `mobile` project: 390 × 844 with touch): the side menu
  * as a drawer, logging in and registering in full-screen sheets, a demo game moving the balance, a
  * deposit in the member centre, the agent centre, and Urdu.
  */

@@ -1,5 +1,5 @@
 /**
- * The lottery lobby on a phone (issue 17 item 9, the `mobile` project: 390 × 844 with touch):
+ * The lottery lobby on a phone (ADR 018, the `mobile` project: 390 × 844 with touch):
  * "Open lottery lobby" shows every lottery in the frame, fitting its width, in English and in Urdu
  * (right to left); a tap on one opens that lottery.
  */

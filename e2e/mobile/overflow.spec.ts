@@ -1,7 +1,7 @@
 /**
- * No horizontal scroll from 360 px up (issue 16): every route of the layout table (plus a vendor
+ * No horizontal scroll from 360 px up (ADR 014): every route of the layout table (plus a vendor
  * tab, a game, a promotion and the 404 page) in English and right-to-left Urdu, and the modals the
- * issue lists, each a full-screen sheet, on the narrowest phone the portal supports.
+ * phone layout shows as full-screen sheets, on the narrowest phone the portal supports.
  */
 import type { Locator, Page } from '@playwright/test';
 import { LAYOUTS } from '../../web/src/app/layout-table';

@@ -1,5 +1,5 @@
 /**
- * The lite app (issue 16): the manifest, and the service worker that opens the shell offline with
+ * The lite app (ADR 014): the manifest, and the service worker that opens the shell offline with
  * an offline notice while never answering an API call from its cache. The only spec that lets
  * service workers run (playwright.config.ts blocks them elsewhere).
  */

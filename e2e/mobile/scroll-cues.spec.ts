@@ -1,5 +1,5 @@
 /**
- * Scroll cues on a phone (issue 17 item 7; the `mobile` project: 390 × 844 with touch): the
+ * Scroll cues on a phone (ADR 020; the `mobile` project: 390 × 844 with touch): the
  * category bar and the home strips keep scrolling sideways under the thumb, and a fade (not arrows,
  * which would cover what the thumb moves) shows the end that hides content, mirrored in Urdu.
  */

@@ -1,6 +1,6 @@
 /**
  * `npx tsx scripts/bench/durable.ts`: deposits per second with `--state` against in memory, in one
- * run (issue 13 item 4). Two simulators, each `scripts/start.ts` in its own process on 127.0.0.1 (one
+ * run (ADR 010). Two simulators, each `scripts/start.ts` in its own process on 127.0.0.1 (one
  * with a fresh temporary state directory); the same accounts are registered on both, then autocannon
  * sends deposits round-robin over them, the two targets alternating for --rounds rounds. Prints a
  * markdown table; `--write` also puts it into docs/benchmarks.md between its markers.

@@ -207,7 +207,7 @@ async function main(): Promise<void> {
     ...cpuRows,
   ].join('\n');
   process.stdout.write(`${block}\n`);
-  if (flags.write) log(`written to ${writeBlock(MARKERS, block, '## The request journal\'s cost (issue 14)')}`);
+  if (flags.write) log(`written to ${writeBlock(MARKERS, block, '## The request journal\'s cost')}`);
   log(met ? 'goal met on every call' : 'goal NOT met on every call');
   killChildren();
 }

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:lighthouse`: page performance (issue 7 item 2). Starts the portal on a free
+ * `npm run bench:lighthouse`: page performance (goals in docs/benchmarks.md). Starts the portal on a free
  * loopback port (`scripts/start.ts --no-build`, after making sure web/dist is fresh), runs the
  * Lighthouse 12 CLI (desktop preset, or with --mobile its default phone emulation; Debian's Chromium via CHROME_PATH, headless) a few times on
  * each page, and reports the median run's performance, accessibility and best-practices scores with
@@ -41,7 +41,7 @@ const MOBILE_MARKERS = markers('lighthouse-mobile', 'npm run bench:lighthouse --
 const CHROME_FLAGS = '--headless=new --no-sandbox --disable-gpu';
 const CATEGORIES = ['performance', 'accessibility', 'best-practices'] as const;
 const GOAL_PERFORMANCE_DESKTOP = 95;
-// Issue 16: Lighthouse's default phone emulation (Moto G Power, slow 4G, 4× CPU slowdown).
+// Phones: Lighthouse's default phone emulation (Moto G Power, slow 4G, 4× CPU slowdown).
 const GOAL_PERFORMANCE_MOBILE = 90;
 const GOAL_HOME_JS_KB = 200;
 

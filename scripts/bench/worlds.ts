@@ -303,11 +303,11 @@ async function main(): Promise<void> {
   const created = creation();
   const worldsBlock = [...created, '', ...(await reads()), '', `Command: \`${commandLine}\`, ${stamp()} UTC.`].join('\n');
   console.log(worldsBlock);
-  if (flags.write) writeBlock(WORLDS_MARKERS, worldsBlock, '## Sandbox worlds: creation, heap and reads (issue 13)');
+  if (flags.write) writeBlock(WORLDS_MARKERS, worldsBlock, '## Sandbox worlds: creation, heap and reads');
   if (SOAK_MINUTES > 0) {
     const soakBlock = [...(await soak(SOAK_MINUTES)), '', `Command: \`${commandLine}\`, ${stamp()} UTC.`].join('\n');
     console.log(`\n${soakBlock}`);
-    if (flags.write) writeBlock(SOAK_MARKERS, soakBlock, '## Sandbox worlds: mixed-traffic soak (issue 13)');
+    if (flags.write) writeBlock(SOAK_MARKERS, soakBlock, '## Sandbox worlds: mixed-traffic soak');
   }
 }
 

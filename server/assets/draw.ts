@@ -262,7 +262,7 @@ const ENGLISH_WORDS: ArtworkWords = {
 };
 /**
  * The words drawn on banners and promotion cards besides the item's own texts, per content language
- * (issue 17 item 2: no English headline or button baked into another language's artwork).
+ * (no English headline or button baked into another language's artwork).
  */
 export const ARTWORK_WORDS: Record<string, ArtworkWords> = {
   ur: {
@@ -518,7 +518,7 @@ export function errorImageSvg(): string {
   );
 }
 
-/** A QR code of `size` pixels with a white quiet zone of `margin` pixels (spec section 9). */
+/** A QR code of `size` pixels with a white quiet zone of `margin` pixels. */
 export async function qrSvg(text: string, size: number, margin: number): Promise<string> {
   const inner = await QRCode.toString(text, { type: 'svg', margin: 0, errorCorrectionLevel: 'M' });
   const viewBox = /viewBox="([^"]+)"/.exec(inner)?.[1] ?? '0 0 1 1';

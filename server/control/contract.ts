@@ -77,7 +77,7 @@ export const SystemStatusValueSchema = Type.Union(
   [Type.Literal(0), Type.Literal(1), Type.Literal(2)],
   {
     title: 'SystemStatusCode',
-    description: '0 normal, 1 maintenance, 2 region restricted (spec section 4).',
+    description: '0 normal, 1 maintenance, 2 region restricted (closed to visitors from that region).',
   },
 );
 
@@ -498,7 +498,7 @@ export const VerifyInputSchema = Type.Object(
           additionalProperties: true,
           description:
             'Deep partial match on the plaintext body: every key given must be there with that value (objects recursively, arrays element by element).',
-          examples: [{ referralCode: 'AG1001' }],
+          examples: [{ referralCode: 'R010001' }],
         },
       ),
     ),
@@ -509,7 +509,7 @@ export const VerifyInputSchema = Type.Object(
   {
     title: 'VerifyInput',
     additionalProperties: false,
-    examples: [{ operationId: 'register', body: { referralCode: 'AG1001' } }],
+    examples: [{ operationId: 'register', body: { referralCode: 'R010001' } }],
   },
 );
 

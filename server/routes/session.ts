@@ -1,4 +1,4 @@
-/** Session routes: RSA key, login by username or SMS, free play, logout (spec sections 4 and 7). */
+/** Session routes: RSA key, login by username or SMS, free play, logout. */
 import type { FastifyInstance } from 'fastify';
 import { sessionOps } from '../../openapi/session';
 import { registerArea } from '../contract';
@@ -15,7 +15,7 @@ function loginResult(sim: Sim, account: Account, loginType: 'username' | 'sms' |
   const firstTimeLogin = account.firstTimeLogin;
   if (firstTimeLogin) sim.editAccount(account).firstTimeLogin = false;
   loginFailures(sim).clear(account.account);
-  // Spec section 4: expiry is only enforced when the forced-change module is on.
+  // Password expiry is only enforced when the forced-change module is on.
   const passwordExpired = (account.passwordExpired || account.defaultPassword) && sim.flag('PWDEXPFORCECHANGE3');
   return { token: session.token, firstTimeLogin, passwordExpired, isAgent: account.isAgent, username: account.account };
 }
@@ -48,7 +48,7 @@ export async function sessionRoutes(app: FastifyInstance): Promise<void> {
       }
       if (!account || !sim.checkPassword(account, body.password)) {
         failures.record(body.username);
-        // The captcha flag asks the client for a captcha on the next attempt (spec section 4).
+        // The captcha flag asks the client for a captcha on the next attempt.
         throw refused('login.password.incorrect', 'Account/password/email format incorrect', { captcha: true });
       }
       return loginResult(sim, account, 'username');

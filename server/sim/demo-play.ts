@@ -50,7 +50,7 @@ export interface TicketGame {
   mode: PlayMode;
 }
 
-/** What a lottery lobby ticket lists: the lotteries of one area (issue 17 item 9). */
+/** What a lottery lobby ticket lists: the lotteries of one area (ADR 018). */
 export interface LobbyOf {
   /** Lotto area as launched ('VN': the Vietnamese menus; any other: the other menus). */
   area: string;

@@ -1,7 +1,7 @@
 /**
  * The game catalogue as the gateway answers it: navigation menus, vendor lanes, lobby lists with
  * filters and paging, hot games, favourites and recently played games per account, PVP rooms and
- * suggestions for the game-under-maintenance page. Spec sections 2, 3, 7 and 9.
+ * suggestions for the game-under-maintenance page.
  */
 import type { Game } from '../../openapi/games';
 import { badRequest, notFound, refused } from '../errors';
@@ -98,7 +98,7 @@ export function gameMenus(sim: Sim) {
 
 /**
  * Vendor lanes by category as the gateway sends them: esports vendors stay in the SPORTS lane, each
- * card carrying gameClassify ESPORTS so the client can split them out (spec section 3).
+ * card carrying gameClassify ESPORTS so the client can split them out into a lane of their own.
  */
 export function vendorLanes(sim: Sim) {
   return vendorsByCategory(sim).map(([title, vendors]) => ({

@@ -1,5 +1,5 @@
 /**
- * The request journal of one simulator (issue 14): a ring of the newest gateway calls, with their
+ * The request journal of one simulator (docs/decisions/012-request-journal.md): a ring of the newest gateway calls, with their
  * decrypted bodies and replies, secrets masked and big values cut. A call is kept as a small record
  * of references and written out (masked, cut, checked, as JSON text) the first time the journal is
  * read or streamed, so the calls themselves pay almost nothing. Queried, verified and streamed by the
@@ -8,7 +8,7 @@
 import type { JournalEntry, JournalQuery, VerifyInput, VerifyResult } from '../control/contract';
 
 export const JOURNAL_DEFAULT_SIZE = 1000;
-/** A value whose JSON is longer than this is cut in the journal (issue 14: "values over 64 KB"). */
+/** A value whose JSON is longer than this is cut in the journal (values over 64 KB are cut). */
 export const CUT_BYTES = 64 * 1024;
 /** How much of a cut value's JSON the journal keeps, to recognise it by. */
 const PREVIEW_CHARS = 512;

@@ -1,5 +1,5 @@
 /**
- * Content in the player's language (issue 17 item 2): the real gateway answers promotions,
+ * Content in the player's language (docs/decisions/015-languages-and-content-translations.md): the real gateway answers promotions,
  * announcements, the help centre, the user agreement, lottery and VIP names… in the language of the
  * `Language` header. Fixture items carry their translations as `tr` (openapi/fixtures.ts); this is
  * the one place that picks them: the item's English texts, overridden field by field by the

@@ -1,5 +1,5 @@
 /**
- * Failed logins counted by the name submitted, whether or not an account has it (issue 12 item 6):
+ * Failed logins counted by the name submitted, whether or not an account has it:
  * a captcha is asked after the same number of failures for any name, so the replies to a known and
  * an unknown name cannot be told apart over any number of attempts.
  */

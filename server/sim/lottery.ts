@@ -13,9 +13,9 @@ import { defineTable } from './store/schema';
 import type { Sim } from './state';
 
 const DAY = 86_400_000;
-/** Past Vietnamese draws returned by default (spec section 9). */
+/** Past Vietnamese draws returned by default. */
 export const VN_NUMEROS_COUNT = 100;
-/** Popular lotteries returned by default (spec section 9). */
+/** Popular lotteries returned by default. */
 export const POPULAR_COUNT = 20;
 const RECENT_LIMIT = 20;
 
@@ -55,7 +55,7 @@ function fixtureDraws(sim: Sim): Map<string, Numero> {
   return index;
 }
 
-/** A lottery as the menus list it: in the caller's language, with its next draw's number and time (issue 17 item 9). */
+/** A lottery as the menus list it: in the caller's language, with its next draw's number and time. */
 export interface LotteryGameView extends LotteryGame {
   nextNumero: string;
   nextDrawTime: number;
@@ -110,7 +110,7 @@ export function lotteryMenu(sim: Sim, prizeMode?: string, language?: string) {
 
 /**
  * Every lottery of a lobby area, grouped as the fixture groups them: the Vietnamese menus (vn, lotto
- * area VN) or the other menus. What a lobby launch lists (issue 17 item 9).
+ * area VN) or the other menus. What a lobby launch lists (ADR 018).
  */
 export function areaLotteryMenu(sim: Sim, vn: boolean, language?: string): LotteryGroupView[] {
   const w = lotteryWorld(sim);

@@ -1,5 +1,5 @@
 /**
- * The maintenance window (spec section 4): what the status call and the 503 of every other call say
+ * The maintenance window: what the status call and the 503 of every other call say
  * about when the portal is back.
  */
 import type { Sim } from './state';
@@ -11,7 +11,7 @@ type Maintenance = Sim['world']['brand']['maintenance'];
 
 /**
  * The brand's window when the world's clock is inside it; otherwise one of the same length that
- * started on the hour the world's clock is in (issue 17 item 9), so the expected end is never in the
+ * started on the hour the world's clock is in, so the expected end is never in the
  * past while the portal is down. The control API's status switch anchors it at the switch itself
  * (`startMaintenance`).
  */

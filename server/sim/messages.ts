@@ -1,6 +1,6 @@
 /**
- * Platform messages (messageV2) with a read state per account, and the support chat (spec sections
- * 4, 6 and 7): the chat URL, its unread count, and the CBS3 module that switches chat on.
+ * Platform messages (messageV2) with a read state per account, and the support chat: the
+ * chat URL, its unread count, and the CBS3 module that switches chat on.
  */
 import type { Static } from '@sinclair/typebox';
 import type { MessageSchema } from '../../openapi/messages';
@@ -12,7 +12,7 @@ import type { Account, Sim } from './state';
 
 export type Message = Static<typeof MessageSchema>;
 
-/** Spec section 6: members above this club rank get the VIP service channel. */
+/** Members above this club rank get the VIP service channel. */
 export const VIP_CHAT_RANK = 4;
 /** The support desk greets every player once; the greeting is unread until the chat opens. */
 export const CHAT_GREETING_UNREAD = 1;
@@ -65,7 +65,7 @@ export function unreadCount(sim: Sim, me: Account): { unReadCount: number } {
 
 // ---- chat -----------------------------------------------------------------------------------------
 
-/** Spec section 6: chat for members when CBS3 is on; guests get the in_please_information warning. */
+/** Chat for members when CBS3 is on; guests get the in_please_information warning. */
 export function requireChat(sim: Sim, account: Account): void {
   if (!sim.flag('CBS3')) throw forbidden('operation-not-allowed', 'Live chat is not enabled');
   if (sim.isGuest(account))

@@ -1,5 +1,5 @@
 /**
- * Promotions, the reward centre and missions (spec sections 2 and 4). Each player has their own
+ * Promotions, the reward centre and missions. Each player has their own
  * activity state per promotion, starting from the fixture's state; the time window of a promotion
  * overrides it (not started: 'coming soon', ended: 'close').
  */
@@ -59,7 +59,7 @@ const BRAND_STATES: ReadonlySet<Status> = new Set<Status>(['join', 'close', 'com
  * Where a player starts. The fixture's state is the seed players' progress (members.json: the demo
  * shows a reward centre with something in it); an account made at run time (registered, a guest, an
  * agent's new member) has taken part in nothing yet, so it starts at 'join' unless the promotion
- * itself is closed or coming (issue 17 item 15).
+ * itself is closed or coming: a new player never sees another's progress.
  */
 function startingStatus(sim: Sim, promo: PromotionFixture, account: string | null): Status {
   if (BRAND_STATES.has(promo.status) || account === null) return promo.status;
@@ -139,7 +139,7 @@ export function available(sim: Sim): { type: string; enabled: boolean }[] {
 }
 
 /**
- * Spec section 4 activity states. The reward centre's button calls this in two states: 'join' joins
+ * A player's activity states in a promotion. The reward centre's button calls this in two states: 'join' joins
  * ('joined', or 'applying' for categories staff review) and 'claim' applies for the bonus
  * ('applying' until staff issue it). Raffle prizes are claimed with claimRaffle instead.
  */

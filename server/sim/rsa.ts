@@ -1,6 +1,7 @@
 /**
  * The simulator's side of the encrypted-call scheme: it holds the RSA private key, publishes the
- * modulus, unwraps the Encryption header and decrypts the DES body (design.md, "Wire conventions").
+ * modulus, unwraps the Encryption header and decrypts the DES body
+ * (openapi/wire-crypto.ts holds the wire format both sides share).
  */
 import { constants, createPrivateKey, createPublicKey, generateKeyPairSync, privateDecrypt, type KeyObject } from 'node:crypto';
 import { desDecrypt } from '../../openapi/wire-crypto';

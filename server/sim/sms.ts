@@ -1,5 +1,5 @@
 /**
- * SMS verification codes with an outbox QA can read. Rules from spec sections 4, 8 and 9: one request
+ * SMS verification codes with an outbox QA can read. The rules: one request
  * per 1000 ms per number, a 5-minute lock after too many requests, codes that expire and are used once.
  */
 import { randomInt } from 'node:crypto';
@@ -33,7 +33,7 @@ export function normaliseMobile(mobile: string): string {
 /**
  * Whether a number as QA types it names the number an SMS went to: national with a leading 0
  * (03001234567), bare (3001234567), or with the dialing code (+92 300 1234567, 923001234567,
- * 00923001234567), whichever of these forms the app sent (issue 17 item 12).
+ * 00923001234567), whichever of these forms the app sent.
  */
 export function mobileMatches(query: string, entry: Pick<OutboxEntry, 'mobileNum' | 'countryDialingCode'>): boolean {
   const national = (s: string) => s.replace(/\D/g, '').replace(/^0+/, '');
@@ -132,7 +132,7 @@ export class SmsService {
     return entry;
   }
 
-  /** Check and consume a code; throws the spec's phone-verification error codes. */
+  /** Check and consume a code; throws the registered phone-verification error codes. */
   verify(purpose: SmsPurpose, mobileNum: string, code: string | undefined): void {
     const mobile = normaliseMobile(mobileNum);
     if (!code) throw new ApiError(400, 'missing-verification-code', 'Valid verification code required');

@@ -87,7 +87,7 @@ export class Sim {
   readonly db = new WorldDb();
   readonly clock = new Clock(this.db);
   readonly rsa: RsaKeyHolder;
-  /** The calls this simulator answered (issue 14); it outlives scenario loads, resets and restores. */
+  /** The calls this simulator answered (ADR 012); it outlives scenario loads, resets and restores. */
   readonly journal: Journal;
   readonly accounts: Table<AccountRow> = this.db.table(ACCOUNTS);
   readonly sessions: SessionStore;
@@ -280,7 +280,7 @@ export class Sim {
     return [-low];
   }
 
-  // ---- bounded memory (issue 13 item 3) ----------------------------------------------------------
+  // ---- bounded memory: guests and idle sessions expire (ADR 009) ---------------------------------
 
   /** How long a free-play guest lives on this world's clock. */
   get guestTtlMs(): number {

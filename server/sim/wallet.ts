@@ -17,7 +17,7 @@ import { isMoney, roundMoney } from '../../openapi/money';
 /** The main wallet's name in transfers. */
 export const MAIN_WALLET = 'MAIN';
 
-/** Withdrawals not confirmed within this many minutes are force-received (spec section 4). */
+/** Withdrawals not confirmed within this many minutes are force-received. */
 export const WITHDRAW_AUTO_RECEIVE_MINUTES = 30;
 export const WITHDRAW_MIN = 10;
 export const WITHDRAW_MAX = 50_000;

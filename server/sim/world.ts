@@ -1,6 +1,6 @@
 /**
  * The simulated brand world: the JSON of `fixtures/` with a scenario laid over it. Each file is read
- * and validated against its schema (openapi/fixtures.ts) once. Worlds are cheap (issue 13): the
+ * and validated against its schema (openapi/fixtures.ts) once. Worlds are cheap (ADR 009): the
  * seed is frozen and shared by every world of the process, and a world copies only what a scenario
  * or the control API change (brand settings, module flags, register rules); `Sim.own()` copies
  * another part for a world that must change it.

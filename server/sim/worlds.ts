@@ -1,5 +1,5 @@
 /**
- * Sandbox worlds (issue 13, design.md "Worlds"): one simulator process holds many isolated worlds,
+ * Sandbox worlds (docs/decisions/009-sandbox-worlds.md): one simulator process holds many isolated worlds,
  * one per tester or test. A world is a whole `Sim` — scenario, flags, status, clock, accounts,
  * sessions, ledger, SMS outbox, captcha, faults, latency, snapshots — named by the request's
  * `X-Sim-World` header, else its `sim_world` cookie, else `default`. Worlds are created on first use

@@ -1,5 +1,5 @@
 /**
- * Bootstrap (spec section 2 "Route guard and root render"): store the merchant code from the
+ * Bootstrap (before the route guard and the root render): store the merchant code from the
  * runtime config, call system status and permission (the main bootstrap), use a URL token on a
  * normal start, load the analytics id, then mount. The theme is forced to light on start.
  *
@@ -138,7 +138,7 @@ async function bootstrap(): Promise<void> {
     // shell's queries pick up these calls in flight (or their answers).
     const status = queryClient.fetchQuery(systemStatusQuery).catch(() => null);
     const permission = queryClient.fetchQuery(permissionQuery).catch(() => null);
-    // The side menu and the top navigation list the categories that have vendors (spec section 2):
+    // The side menu and the top navigation list only the categories that have vendors:
     // the vendor list is awaited beside permission, for a bounded time, so they do not grow after
     // the first paint.
     const vendors = queryClient.prefetchQuery(vendorsQuery);

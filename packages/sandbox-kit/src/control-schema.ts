@@ -630,7 +630,7 @@ export interface operations {
                             };
                             /**
                              * SystemStatusCode
-                             * @description 0 normal, 1 maintenance, 2 region restricted (spec section 4).
+                             * @description 0 normal, 1 maintenance, 2 region restricted (closed to visitors from that region).
                              */
                             status: 0 | 1 | 2;
                             /** SystemStatusName */
@@ -786,7 +786,7 @@ export interface operations {
                             description: string;
                             /**
                              * SystemStatusCode
-                             * @description 0 normal, 1 maintenance, 2 region restricted (spec section 4).
+                             * @description 0 normal, 1 maintenance, 2 region restricted (closed to visitors from that region).
                              */
                             systemStatus?: 0 | 1 | 2;
                             flags?: {
@@ -868,7 +868,7 @@ export interface operations {
                             };
                             /**
                              * SystemStatusCode
-                             * @description 0 normal, 1 maintenance, 2 region restricted (spec section 4).
+                             * @description 0 normal, 1 maintenance, 2 region restricted (closed to visitors from that region).
                              */
                             status: 0 | 1 | 2;
                             /** SystemStatusName */
@@ -1000,7 +1000,7 @@ export interface operations {
                             };
                             /**
                              * SystemStatusCode
-                             * @description 0 normal, 1 maintenance, 2 region restricted (spec section 4).
+                             * @description 0 normal, 1 maintenance, 2 region restricted (closed to visitors from that region).
                              */
                             status: 0 | 1 | 2;
                             /** SystemStatusName */
@@ -2087,7 +2087,7 @@ export interface operations {
                                 scenario: string;
                                 /**
                                  * SystemStatusCode
-                                 * @description 0 normal, 1 maintenance, 2 region restricted (spec section 4).
+                                 * @description 0 normal, 1 maintenance, 2 region restricted (closed to visitors from that region).
                                  */
                                 status: 0 | 1 | 2;
                                 /** @description Wall time, epoch milliseconds. */
@@ -2190,7 +2190,7 @@ export interface operations {
                             scenario: string;
                             /**
                              * SystemStatusCode
-                             * @description 0 normal, 1 maintenance, 2 region restricted (spec section 4).
+                             * @description 0 normal, 1 maintenance, 2 region restricted (closed to visitors from that region).
                              */
                             status: 0 | 1 | 2;
                             /** @description Wall time, epoch milliseconds. */
@@ -2430,7 +2430,7 @@ export interface operations {
                             scenario: string;
                             /**
                              * SystemStatusCode
-                             * @description 0 normal, 1 maintenance, 2 region restricted (spec section 4).
+                             * @description 0 normal, 1 maintenance, 2 region restricted (closed to visitors from that region).
                              */
                             status: 0 | 1 | 2;
                             /** @description Wall time, epoch milliseconds. */
@@ -2527,7 +2527,7 @@ export interface operations {
                             scenario: string;
                             /**
                              * SystemStatusCode
-                             * @description 0 normal, 1 maintenance, 2 region restricted (spec section 4).
+                             * @description 0 normal, 1 maintenance, 2 region restricted (closed to visitors from that region).
                              */
                             status: 0 | 1 | 2;
                             /** @description Wall time, epoch milliseconds. */
@@ -2865,7 +2865,7 @@ export interface operations {
                     /**
                      * @description Deep partial match on the plaintext body: every key given must be there with that value (objects recursively, arrays element by element).
                      * @example {
-                     *       "referralCode": "AG1001"
+                     *       "referralCode": "R010001"
                      *     }
                      */
                     body?: {
@@ -3206,7 +3206,7 @@ export interface operations {
                             };
                             /**
                              * SystemStatusCode
-                             * @description 0 normal, 1 maintenance, 2 region restricted (spec section 4).
+                             * @description 0 normal, 1 maintenance, 2 region restricted (closed to visitors from that region).
                              */
                             status: 0 | 1 | 2;
                             /** SystemStatusName */

@@ -1,5 +1,5 @@
 /**
- * Dividend and salary contracts (spec sections 4 and 5): listing them, offering a dividend contract
+ * Dividend and salary contracts: listing them, offering a dividend contract
  * to a direct downline (with the contract-rate warning's terminations), and accepting, rejecting
  * and terminating.
  */
@@ -33,7 +33,7 @@ export function contractsOf(sim: Sim, me: Account, kind: Kind) {
 const LIVE: readonly Contract['status'][] = ['pending', 'active'];
 
 /**
- * Offer a dividend contract to a direct downline. Spec section 5 (contract-rate warning): every live
+ * Offer a dividend contract to a direct downline. The contract-rate warning's rule: every live
  * dividend contract further down that downline's team with a higher rate than the new one is
  * terminated, and the accounts are listed in terminatedDownlines.
  */
@@ -115,7 +115,7 @@ export function requestDividend(
 }
 
 /**
- * Spec section 4, contract actions: the receiving account accepts or rejects a pending offer (an
+ * Contract actions: the receiving account accepts or rejects a pending offer (an
  * accepted one replaces its earlier active contract of the kind); either side terminates an active one.
  */
 export function contractAction(

@@ -1,5 +1,5 @@
 /**
- * The agent centre's simulation (spec section 2 "Agent centre", sections 4 and 5): the team is the
+ * The agent centre's simulation: the team is the
  * tree of accounts under an agent (parentAccount), its figures come from the ledger, and the
  * dividend and salary contracts live here, seeded from fixtures/agent.json. Salary contracts are
  * paid on the simulator clock (settleSalaries), lazily: no timers.

@@ -1,5 +1,5 @@
 /**
- * The agent centre's model (spec section 2 "Agent centre", sections 4 and 5): the contract kinds and
+ * The agent centre's model: the contract kinds and
  * their module flags and settlement periods, the contract and salary-payout records, and the
  * per-load state that holds them, seeded from fixtures/agent.json.
  */
@@ -39,7 +39,7 @@ export interface SalaryPayout {
   txId: number;
 }
 
-/** Module flag of each contract kind (spec section 2: menu items gated by feature flags). */
+/** Module flag of each contract kind (the agent menu shows a contract's items only while its flag is on). */
 export const CONTRACT_FLAGS: Record<Kind, string> = {
   dividend: 'DIVIDEND3',
   dailySalary: 'DAILYSALARY3',
@@ -47,7 +47,7 @@ export const CONTRACT_FLAGS: Record<Kind, string> = {
   realtimeSalary: 'REALTIMESALARY3',
 };
 
-/** Settlement period of each salary kind; spec sections 4 and 9: real-time salary every 5 minutes. */
+/** Settlement period of each salary kind; real-time salary every 5 minutes. */
 export const SETTLEMENT_MINUTES: Partial<Record<Kind, number>> = {
   dailySalary: 24 * 60,
   hourSalary: 60,

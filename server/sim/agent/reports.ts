@@ -1,5 +1,5 @@
 /**
- * The agent centre's reports (spec sections 2 and 4), read from the ledger: the team overview, the
+ * The agent centre's reports, read from the ledger: the team overview, the
  * team's bets, transactions and profit and loss, my income (commission, dividend and the salary
  * actually paid), and the agent announcements.
  */

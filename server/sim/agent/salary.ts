@@ -1,5 +1,5 @@
 /**
- * Salary settlement (spec sections 3 and 4): every ended period of an active salary contract is
+ * Salary settlement: every ended period of an active salary contract is
  * judged once, on the simulator clock, and paid into the holder's wallet when it meets its targets.
  * Lazily: no timers.
  */
@@ -83,8 +83,7 @@ function settleContract(sim: Sim, st: AgentState, c: ContractRecord, now: number
 }
 
 /**
- * Pay every salary period that has ended (spec sections 3 and 4; real-time salary is settled every
- * 5 minutes). The rule:
+ * Pay every salary period that has ended (real-time salary is settled every 5 minutes). The rule:
  * - Periods are aligned on the simulator clock in UTC, like the income report's days: real-time
  *   salary every 5 minutes (:00, :05…), hourly salary every hour, daily salary every UTC day
  *   (SETTLEMENT_MINUTES). A period is paid once it has ended, never before and never twice.

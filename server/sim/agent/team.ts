@@ -1,5 +1,5 @@
 /**
- * The agent's team (spec section 2 "Agent centre"): the tree of accounts under an agent
+ * The agent's team: the tree of accounts under an agent
  * (parentAccount), the downline list and search, and registering a downline.
  */
 import { validateField } from '../../../openapi/field-rules';

@@ -6270,7 +6270,7 @@ export interface operations {
                             endTime: number;
                             /**
                              * ActivityStatus
-                             * @description Activity states of spec section 4.
+                             * @description A player's state in one promotion, as the promotion list and the reward centre show it; a promotion not started yet is 'coming soon' and an ended one 'close', whatever the player did.
                              */
                             status: "join" | "claim" | "applying" | "close" | "rejected" | "issued" | "claimed" | "process" | "joined" | "coming soon";
                         }[];
@@ -6327,7 +6327,7 @@ export interface operations {
                             endTime: number;
                             /**
                              * ActivityStatus
-                             * @description Activity states of spec section 4.
+                             * @description A player's state in one promotion, as the promotion list and the reward centre show it; a promotion not started yet is 'coming soon' and an ended one 'close', whatever the player did.
                              */
                             status: "join" | "claim" | "applying" | "close" | "rejected" | "issued" | "claimed" | "process" | "joined" | "coming soon";
                         };
@@ -6426,7 +6426,7 @@ export interface operations {
                             endTime: number;
                             /**
                              * ActivityStatus
-                             * @description Activity states of spec section 4.
+                             * @description A player's state in one promotion, as the promotion list and the reward centre show it; a promotion not started yet is 'coming soon' and an ended one 'close', whatever the player did.
                              */
                             status: "join" | "claim" | "applying" | "close" | "rejected" | "issued" | "claimed" | "process" | "joined" | "coming soon";
                         };
@@ -6534,7 +6534,7 @@ export interface operations {
                             endTime: number;
                             /**
                              * ActivityStatus
-                             * @description Activity states of spec section 4.
+                             * @description A player's state in one promotion, as the promotion list and the reward centre show it; a promotion not started yet is 'coming soon' and an ended one 'close', whatever the player did.
                              */
                             status: "join" | "claim" | "applying" | "close" | "rejected" | "issued" | "claimed" | "process" | "joined" | "coming soon";
                         }[];
@@ -6613,7 +6613,7 @@ export interface operations {
                                 reward: number;
                                 /**
                                  * ActivityStatus
-                                 * @description Activity states of spec section 4.
+                                 * @description A player's state in one promotion, as the promotion list and the reward centre show it; a promotion not started yet is 'coming soon' and an ended one 'close', whatever the player did.
                                  */
                                 status: "join" | "claim" | "applying" | "close" | "rejected" | "issued" | "claimed" | "process" | "joined" | "coming soon";
                             }[];

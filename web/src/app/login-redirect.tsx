@@ -1,5 +1,5 @@
 /**
- * The login-before-home guard's redirect (spec section 2 "Route guard"): to /login, replacing the
+ * The login-before-home guard's redirect: to /login, replacing the
  * asked-for address, which travels as `state.from` so a login returns there.
  *
  * <Navigate> navigates again whenever its props change, and under the data router the current page

@@ -1,5 +1,5 @@
 /**
- * Root render by system status (spec section 2): 0 the app, 1 the System Maintenance page, 2 the
+ * Root render by system status: 0 the app, 1 the System Maintenance page, 2 the
  * IP Restriction page. Status and permission were prefetched by the bootstrap; failures show the
  * catalogue's message with a retry, never a blank screen.
  */

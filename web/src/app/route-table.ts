@@ -1,5 +1,5 @@
 /**
- * The one route table of the portal (spec section 2, history mode): react-router route objects whose
+ * The one route table of the portal (history mode, docs/decisions/016-route-table.md): react-router route objects whose
  * `lazy` loads the route's section chunk and whose `handle` (session/route-handle.ts) carries the
  * layout, the section name and the login-free flag. The router (routes.tsx), the layout table
  * (layout-table.ts), the section table (section-table.ts, read by scripts/bench/route-js.ts) and the
@@ -63,9 +63,9 @@ export interface AppRouteHandle extends RouteHandle {
 export type AppRoute = RouteObject & { path: string; handle: AppRouteHandle };
 
 /**
- * The route's section as its component. A chunk that fails (or takes longer than the spec's chunk
- * timeout) becomes a component that throws the ChunkLoadError, so the shell's error boundary shows
- * the spec's message with the header still there, as for any section that fails to render; its
+ * The route's section as its component. A chunk that fails (or takes longer than the chunk timeout,
+ * CHUNK_TIMEOUT_MS) becomes a component that throws the ChunkLoadError, so the shell's error boundary shows
+ * 'Page took too long to load, check network connectivity' with the header still there, as for any section that fails to render; its
  * retry reloads the page, since react-router keeps a lazy route's result.
  */
 async function lazySection(section: SectionName): Promise<{ Component: ComponentType }> {
@@ -84,7 +84,7 @@ async function lazySection(section: SectionName): Promise<{ Component: Component
 function route(path: RoutePath | '*', section: SectionName, layout: RouteLayout, extra: Partial<Omit<AppRouteHandle, 'layout' | 'section'>> = {}): AppRoute {
   return {
     path,
-    // The spec writes its paths in camelCase (/pointMall, /promoDetail): matched exactly.
+    // The portal's paths are camelCase (/pointMall, /promoDetail), as the gateway's links write them: matched exactly.
     caseSensitive: true,
     handle: { layout, section, loginFree: false, ...extra },
     lazy: () => lazySection(section),
@@ -98,10 +98,10 @@ const registerLayout: RouteLayout = { header: true, banner: 'w_reg', footer: fal
 /** Unknown paths: the 404 page inside the usual shell. */
 export const NOT_FOUND_LAYOUT: RouteLayout = { header: true, banner: null, footer: true, sideMenu: true };
 
-/** Game category routes (spec: /rng, /pvp, /live, /fish, /sports, /esports, /inhouse). */
+/** Game category routes (/rng, /pvp, /live, /fish, /sports, /esports, /inhouse). */
 export const CATEGORY_ROUTES = CATEGORY_PATHS;
 
-/** Every route of the spec's route table, in its order; unknown paths fall to NOT_FOUND_ROUTE. */
+/** Every route of the portal, in the product's order; unknown paths fall to NOT_FOUND_ROUTE. */
 export const ROUTES: readonly AppRoute[] = [
   route('/', 'index', home),
   route('/index', 'index', home),
@@ -135,8 +135,8 @@ export function routeOf(pathname: string): AppRoute | undefined {
 }
 
 /**
- * Addresses that are not pages of their own but lead to one: the spec's login gate names
- * `/download`, and the download page is `/down` (issue 17 item 17). Not in the layout, section or
+ * Addresses that are not pages of their own but lead to one: the login gate's exempt
+ * list names `/download`, and the download page is `/down`. Not in the layout, section or
  * login-free tables: the redirect happens before the guard looks.
  */
 export const REDIRECT_TARGETS: Readonly<Record<string, RoutePath>> = { '/download': '/down' } satisfies Record<RedirectPath, RoutePath>;

@@ -13,7 +13,7 @@ import { Shell } from './shell';
 /**
  * Start fetching the chunk of the section a path shows, before the app renders: the bootstrap calls
  * this first, so the chunk downloads while config, status and permission are fetched instead of
- * after the router starts (issue 7 item 2, page performance). The route's `lazy` later gets the
+ * after the router starts (page performance, docs/benchmarks.md). The route's `lazy` later gets the
  * same module from the browser's module map; a failure here is left to the route to report.
  */
 export function preloadSection(pathname: string): void {

@@ -25,7 +25,7 @@ import { NOT_FOUND_ROUTE } from './route-table';
 import { ui, useUi } from '../session/ui-store';
 import { paths } from '../config/paths';
 
-/** The route group's banners (spec section 2); nothing when the group has none. */
+/** The route group's banners (the route's layout names the group); nothing when the group has none. */
 function RouteBanner({ group }: { group: string }) {
   const { t } = useTranslation('common');
   const navigate = useNavigate();
@@ -73,7 +73,7 @@ export function Shell() {
   // A modal or a centre opened from the phone drawer (VIP, referral, announcements, messages…)
   // closes the drawer, so closing the modal returns to the page, not to a drawer over it.
   const modalOpen = useUi((s) => s.centre !== null || Object.values(s.modals).some(Boolean));
-  // The footer is below the first screen: rendered right after it (issue 16, ui/after-first-paint).
+  // The footer is below the first screen: rendered right after it (ADR 019, ui/after-first-paint).
   const footer = useAfterFirstPaint() && layout.footer;
   useEffect(() => {
     if (modalOpen) drawer.close();
@@ -85,7 +85,7 @@ export function Shell() {
     window.scrollTo({ top: 0 });
   }, [pathname]);
 
-  // Route guard (spec section 2): login before home.
+  // Route guard: with the brand's login-before-home setting, a visitor goes to /login first.
   if (permission.loginBeforeHome && !auth.token && !handle.loginFree) {
     return <LoginRedirect from={pathname + search} />;
   }
@@ -100,7 +100,7 @@ export function Shell() {
         {t('skip_to_content')}
       </a>
       {showHeader ? (
-        // The header's log in, register or account actions, one Tab from the page's start (issue 17 item 4).
+        // The header's log in, register or account actions, one Tab from the page's start.
         <a href="#account-actions" className="skip-link">
           {t('skip_to_account')}
         </a>
@@ -122,7 +122,7 @@ export function Shell() {
           ) : null}
           <ErrorBoundary key={pathname}>
             {/* The footer stays hidden while the section is pending (styles/global.css), so it does not
-                show and then jump down when the section arrives (layout shift, issue 7 item 2). */}
+                show and then jump down when the section arrives (no layout shift). */}
             <Suspense
               fallback={
                 <div className="shell__pending">

@@ -1,5 +1,5 @@
 /**
- * i18next setup (design.md: every visible string is an i18next key, one namespace per feature).
+ * i18next setup: every visible string is an i18next key, one namespace per feature.
  *
  * Translations are JSON files at `locales/<lng>/<namespace>.json`, found with import.meta.glob, so
  * a feature adds a namespace by adding files. English is bundled (it is the fallback); other
@@ -71,7 +71,7 @@ const CATALOGUED = new Set(['en', ...Object.keys(others).map((path) => path.spli
 
 /**
  * The languages a brand offers (its runtime config, permission `languages`) that this build can show
- * in full: offered means complete (issue 17). A code of the spec without catalogues stays out of the
+ * in full: offered means complete. A supported language code without catalogues stays out of the
  * picker until a brand supplies them (locales/<lng>/, checked by offered-languages.test.ts).
  */
 export function offeredLanguages(codes: readonly string[]): LanguageInfo[] {

@@ -1,5 +1,5 @@
 /**
- * A failed section: the catalogue's messages (spec section 8) instead of a blank screen. Network
+ * A failed section: the catalogue's messages instead of a blank screen. Network
  * failures read 'Network link abnormal, please try again'; chunk failures 'Page took too long to
  * load, check network connectivity'; gateway errors their translated code or server message.
  */
@@ -14,7 +14,7 @@ export type ErrorContext = 'agentCentre' | 'memberCentre';
 
 /**
  * The text to show for any error: its code's translation (the errors catalogue: every code of the
- * error registry and the spec section 8 codes), the context's own wording of the code first when
+ * error registry, openapi/errors.ts, and the client's own network and chunk codes), the context's own wording of the code first when
  * one is given, else the server's message. A fetch that never got an answer, with or without the
  * client's envelope, reads 'Network link abnormal, please try again'.
  */

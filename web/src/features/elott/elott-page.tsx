@@ -1,5 +1,5 @@
 /**
- * /elott (spec section 2: header, banner, footer, side menu; the side menu sends the ELOTT and LOTT
+ * /elott (header, banner, footer, side menu; the side menu sends the ELOTT and LOTT
  * categories here). The lottery vendors (ELOTT and LOTT lanes; a VASSALAGE vendor opens its popup
  * list), the chosen vendor's games, and the ELOTT lottery menu, each lottery opening on /lottery.
  */

@@ -1,5 +1,5 @@
 /**
- * Avatar menu (spec section 2 "Header"): members, account record, betting record, the points mall
+ * Avatar menu of the header: members, account record, betting record, the points mall
  * (when POINTMALL3 is on), agent (isAgent 1, 2, 41, 42 only), sign out with confirmation. A menu button with arrow-key navigation; opens on
  * hover too and closes after the dropdown close delay (200 ms).
  */
@@ -51,7 +51,7 @@ export function AvatarMenu() {
   }, [open]);
 
   // Visitors log in first; guests do reach the centre, which shows them 'Please Register An
-  // Account First' (spec section 6) rather than the trial warning.
+  // Account First' rather than the trial warning.
   const centre = (page: string) => () => {
     if (!auth.token) return auth.openLogin();
     ui.openCentre('member', page);
@@ -66,7 +66,7 @@ export function AvatarMenu() {
       run: centre('transactionHistory'),
     },
     { key: 'betting', label: t('betting_record'), icon: 'bet', run: centre('personalHistoryCopy') },
-    // The points mall (issue 17 item 5): its page explains itself to a trial account.
+    // The points mall, a page of its own: its page explains itself to a trial account.
     ...(isFlagOn(permission, 'POINTMALL3')
       ? [{ key: 'points', label: t('points_mall'), icon: 'gift' as const, run: () => void navigate(paths.pointMall()) }]
       : []),
@@ -121,7 +121,7 @@ export function AvatarMenu() {
   };
 
   // Until the member info is read (or while it fails) the player is still who they logged in as:
-  // never "Guest" for a member (issue 17 item 16); a trial account is one.
+  // never "Guest" for a member; a trial account is one.
   const name =
     auth.member?.nickname ||
     auth.member?.account ||

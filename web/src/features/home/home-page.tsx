@@ -1,5 +1,5 @@
 /**
- * Home (spec section 2: header, banner, footer and side menu come from the layout). Category cards,
+ * Home (header, banner, footer and side menu come from the layout). Category cards,
  * hot games beside the winners list, hot vendors (isHot 1), the member's recent and favourite games,
  * then a strip of hot games per category.
  */
@@ -38,7 +38,7 @@ type Favourites = ReturnType<typeof useFavouriteToggle>;
 function CategoryStrip({ category, launcher, favourites }: { category: CategoryId; launcher: Launcher; favourites: Favourites }) {
   const { t, i18n } = useTranslation('home');
   // Sports and e-sports share the gateway's SPORTS game type; each strip keeps its own
-  // classification, so "Hot in Sports" shows sportsbooks only (issue 17 item 9).
+  // classification, so "Hot in Sports" shows sportsbooks only.
   const { gameType, gameClassify } = categoryFilter(category);
   const hot = useHotGames({ language: i18n.language, gameType });
   const games = (hot.data?.list ?? []).filter((g) => !gameClassify || g.gameClassify === gameClassify).slice(0, HOME_STRIP_GAMES);
@@ -80,7 +80,7 @@ export function HomePage() {
   const favourites = useFavouriteToggle();
   const [popup, setPopup] = useState<VendorCard | null>(null);
   // The banner and the hot games paint first; the winners board and the sections under them follow
-  // in a background render (issue 16: the first screen on phones does not wait for them).
+  // in a background render (ADR 019: the first screen on phones does not wait for them).
   const rest = useAfterFirstPaint();
 
   const vendors = useMemo(() => hotVendors(lanes.data ?? [], permission.esportsVendors), [lanes.data, permission.esportsVendors]);

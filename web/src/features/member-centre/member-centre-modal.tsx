@@ -1,6 +1,6 @@
 /**
- * The member (personal) centre of spec section 2: a large modal with the menu on the left and the
- * selected page on the right. It needs a token and a real account (spec section 6): visitors are
+ * The member (personal) centre: a large modal with the menu on the left and the
+ * selected page on the right. It needs a token and a real account: visitors are
  * asked to log in, guests (isAgent 4) read 'Please Register An Account First'. The menu shows only
  * once the member is loaded; the page follows the UI store, so the header's Deposit and Withdraw
  * buttons switch it while it is open.
@@ -56,7 +56,7 @@ const PAGES: Record<MemberPage, ComponentType> = {
   manualRebate: ManualRebatePage,
 };
 
-/** The menu in the spec's order; transfer to upline only for members with toUpline. */
+/** The menu in MEMBER_PAGES's order; transfer to upline only for members with toUpline. */
 export function menuFor(member: Pick<Member, 'toUpline'>): MemberPage[] {
   return MEMBER_PAGES.filter((p) => p !== 'transferUpline' || member.toUpline);
 }
@@ -174,7 +174,7 @@ function ProfileCard({ member }: { member: Member }) {
         </button>
       </div>
       {pointsMall ? (
-        // The points mall is a page of its own (issue 17 item 5): the centre closes and it opens.
+        // The points mall is a page of its own (/pointMall): the centre closes and it opens.
         <button
           type="button"
           className="btn btn--ghost btn--sm mc-profile__points"

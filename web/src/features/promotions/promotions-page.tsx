@@ -1,5 +1,5 @@
 /**
- * /promotions: promotions by category; `?id=` (from a registration promotion banner, spec section 2)
+ * /promotions: promotions by category; `?id=` (from a registration promotion banner)
  * opens that promotion in a modal over the list.
  */
 import { useQuery } from '@tanstack/react-query';

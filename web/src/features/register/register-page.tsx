@@ -1,5 +1,5 @@
 /**
- * /register and /register.html (spec section 2): title 'create account' with the 1000 VND bonus, a
+ * /register and /register.html: title 'create account' with the 1000 VND bonus, a
  * back link to home, the new-player promotions in a carousel (autoplay 5 s with more than one), the
  * username / mobile registration form with a reset button, and Google and Facebook buttons when the
  * brand's resources carry them.
@@ -53,7 +53,7 @@ export function RegisterPage() {
           </p>
           {promos.isPending ? (
             // Holds the carousel's place while the promotions load, so the perks below do not jump
-            // down when it arrives (layout shift, issue 7 item 2).
+            // down when it arrives (no layout shift).
             <Skeleton className="register-hero__promos register-hero__promos--pending" height="auto" />
           ) : promos.data && promos.data.length > 0 ? (
             <Carousel

@@ -1,8 +1,8 @@
 /**
  * The QA control API (`/__sim`, simulator mode only). It is outside the gateway contract, so this
- * module is the one place in the web app that calls fetch directly (design.md). Its types are the
- * ones generated from the control API's document (packages/sandbox-kit/src/control-schema.ts, by
- * `npm run gen`).
+ * module is the one place in the web app that calls fetch directly; every other call goes through
+ * the typed gateway client (web/src/api/client.ts). Its types are the ones generated from the
+ * control API's document (packages/sandbox-kit/src/control-schema.ts, by `npm run gen`).
  *
  * A simulator started with a control token (`--control-token`, ADR 023) answers 401 without it: the
  * bar then asks for it once and keeps it for this tab (sessionStorage), sending it as

@@ -1,5 +1,5 @@
 /**
- * Follow QA live: one Server-Sent Events stream from the simulator
+ * Follow QA live (docs/decisions/017-live-following.md): one Server-Sent Events stream from the simulator
  * (`GET /__sim/events`) says when this tab's world changed, whoever changed it (the CLI, the
  * control API, another tab). A status switch re-reads the system status, so the root shows or
  * leaves the maintenance and IP-restriction pages without a reload; a scenario switch (or a reset)

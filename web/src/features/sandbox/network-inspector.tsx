@@ -80,7 +80,7 @@ export function curlOf(entry: JournalEntry, origin: string): string {
     ...(entry.encrypted
       ? [
           '# The portal encrypts this body (DES-ECB with a random key, RSA-wrapped in an Encryption header;',
-          '# design.md "Wire conventions"). This is the decrypted plaintext: the simulator refuses it as it is.',
+          '# see openapi/wire-crypto.ts). This is the decrypted plaintext: the simulator refuses it as it is.',
         ]
       : []),
     ...(h.authorization !== null ? ['# Authorization: the journal keeps only the first 6 characters of the token.'] : []),

@@ -1,6 +1,6 @@
 /**
  * Is the QA control API there (simulator mode)? The sandbox bar talks to `/__sim`, outside the
- * gateway contract, so it is the one place that uses fetch directly (design.md: simulator only).
+ * gateway contract, so it is the one place that uses fetch directly (simulator mode only).
  */
 export async function hasControlApi(): Promise<boolean> {
   try {

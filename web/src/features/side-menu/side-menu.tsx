@@ -1,5 +1,5 @@
 /**
- * The left side menu (spec section 2 "Left side menu"): logo to home; Home, In-House, one entry per
+ * The left side menu: logo to home; Home, In-House, one entry per
  * game category with vendors, VIP level, referral, promotions, language, customer service and app
  * download; hover flyouts with up to 9 vendor icons plus 'all' and 'see more'; the arrow toggles
  * mini mode (on /seamless and /vnlottery it toggles the top and side bars instead).
@@ -112,7 +112,7 @@ export function SideMenu() {
   const inHouse = categories.find((c) => c.id === 'INHOUSE');
   const others = categories.filter((c) => c.id !== 'INHOUSE');
 
-  /** VIP and referral: visitors get the login popup (guests see the screens, spec section 2). */
+  /** VIP and referral: visitors get the login popup (guests see the screens). */
   const openForMember = (name: 'vip' | 'referral') => {
     if (!auth.token) {
       auth.openLogin();

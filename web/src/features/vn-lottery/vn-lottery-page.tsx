@@ -1,7 +1,7 @@
 /**
- * /vnlottery (spec section 2: header and side menu, optional gameCode). The Vietnamese lottery
+ * /vnlottery (header and side menu, optional gameCode). The Vietnamese lottery
  * menus, the latest opened draw as a prize board with the countdown to the next one, and the last
- * 100 draws (spec section 9) in a table; a row shows that draw on the board.
+ * 100 draws (the server's default) in a table; a row shows that draw on the board.
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState, type CSSProperties } from 'react';

@@ -1,7 +1,7 @@
 /**
  * A record table of the member and agent centres: skeleton rows while the first page loads, the
- * failure with a retry, an empty state, and the shared pagination (spec section 9: page range 3,
- * margin pages 1).
+ * failure with a retry, an empty state, and the shared pagination (page range 3, margin pages 1:
+ * PAGINATION_PAGE_RANGE, PAGINATION_MARGIN_PAGES).
  */
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { TypeOptions } from 'i18next';

@@ -1,4 +1,4 @@
-/** Addresses of the game page (spec section 2: /game, query gameId etc.). */
+/** Addresses of the game page: /game, with the game in the query (gameId etc.). */
 import type { ClientErrorCode } from '../../api/client';
 import type { Game } from '../../api/games/types';
 
@@ -23,7 +23,7 @@ export function gameHref(game: Pick<Game, 'gameId' | 'nodeId' | 'vassalage' | 'g
   return `/game?${q.toString()}`;
 }
 
-/** The game-under-maintenance page of a game (spec section 2). */
+/** The game-under-maintenance page of a game: its game page with status=maintenance. */
 export function maintenanceHref(game: Pick<Game, 'gameId' | 'nodeId' | 'vassalage' | 'gameName' | 'gameType'>): string {
   return `${gameHref(game)}&status=maintenance`;
 }

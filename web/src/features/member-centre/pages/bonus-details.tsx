@@ -1,23 +1,17 @@
 /** Bonus details (bonusDetails): bonuses and rebates credited in a date range. */
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { translateContent } from '../../../i18n';
-import { Amount, Badge, PageHead, When } from '../../../ui/centre/parts';
-import { pagedQuery, RecordTable, type Column } from '../../../ui/centre/record-table';
+import { Amount, Badge, When } from '../../../ui/centre/parts';
+import type { Column } from '../../../ui/centre/record-table';
 import { useBonusDetails } from '../api/get-bonus-details';
-import { DateFilter, defaultDateFilter, type DateFilterValue } from '../components/date-filter';
+import { RecordReport, useRecordFilter } from '../components/record-report';
 import { kindLabel, txStatusLabel, txStatusTone } from '../labels';
 import type { Transaction } from '../types';
 
 export function BonusDetailsPage() {
   const { t } = useTranslation('memberCentre');
-  const [range, setRange] = useState<DateFilterValue>(defaultDateFilter);
-  const [page, setPage] = useState(1);
-  const records = useBonusDetails({
-    startTime: range.startTime,
-    endTime: range.endTime,
-    pageNo: page,
-  });
+  const filter = useRecordFilter();
+  const records = useBonusDetails(filter.params);
 
   const columns: Column<Transaction>[] = [
     { key: 'time', header: t('col.time'), cell: (r) => <When ms={r.time} /> },
@@ -48,28 +42,13 @@ export function BonusDetailsPage() {
   ];
 
   return (
-    <>
-      <PageHead title={t('menu.bonusDetails')} lead={t('records.bonus_lead')} />
-      <DateFilter
-        value={range}
-        onChange={(next) => {
-          setRange(next);
-          setPage(1);
-        }}
-      />
-      <RecordTable
-        ns="memberCentre"
-        caption={t('menu.bonusDetails')}
-        columns={columns}
-        rowKey={(r) => r.id}
-        {...pagedQuery(records)}
-        empty={t('records.bonus_empty')}
-        page={page}
-        onPage={setPage}
-      />
-      {records.data ? (
-        <p className="centre-count">{t('records.count', { count: records.data.totalCount })}</p>
-      ) : null}
-    </>
+    <RecordReport
+      title={t('menu.bonusDetails')}
+      lead={t('records.bonus_lead')}
+      empty={t('records.bonus_empty')}
+      filter={filter}
+      query={records}
+      columns={columns}
+    />
   );
 }

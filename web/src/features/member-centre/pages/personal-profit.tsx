@@ -1,20 +1,19 @@
 /** Personal profit and loss (personalProfit): totals of the range and the result of each day. */
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Amount, PageHead, Stat, useMoney } from '../../../ui/centre/parts';
 import { queryState, RecordTable, type Column } from '../../../ui/centre/record-table';
 import { Skeleton } from '../../../ui/spinner';
 import { usePersonalProfit } from '../api/get-personal-profit';
 import { PROFIT_DAYS_PAGE_SIZE } from '../constants';
-import { DateFilter, defaultDateFilter, type DateFilterValue } from '../components/date-filter';
+import { DateFilter } from '../components/date-filter';
+import { useRecordFilter } from '../components/record-report';
 import type { PersonalProfit } from '../types';
 
 type Day = PersonalProfit['days'][number];
 
 export function PersonalProfitPage() {
   const { t } = useTranslation('memberCentre');
-  const [range, setRange] = useState<DateFilterValue>(defaultDateFilter);
-  const [page, setPage] = useState(1);
+  const { range, changeRange, page, setPage } = useRecordFilter();
   const money = useMoney();
   const profit = usePersonalProfit({ startTime: range.startTime, endTime: range.endTime });
   const days = profit.data?.days;
@@ -46,13 +45,7 @@ export function PersonalProfitPage() {
   return (
     <>
       <PageHead title={t('menu.personalProfit')} lead={t('records.profit_lead')} />
-      <DateFilter
-        value={range}
-        onChange={(next) => {
-          setRange(next);
-          setPage(1);
-        }}
-      />
+      <DateFilter value={range} onChange={changeRange} />
       <div className="centre-stats centre-stats--3">
         {profit.data ? (
           <>

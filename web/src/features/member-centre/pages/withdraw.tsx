@@ -1,7 +1,7 @@
 /**
  * Withdrawal (withdraw): amount within the limits, a bound payout account and the payment password.
  * The money leaves at once and the withdrawal waits for the player's "confirm received"; one not
- * confirmed within the server-supplied minutes is received automatically (spec sections 4 and 9).
+ * confirmed within the server-supplied minutes is received automatically.
  */
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
