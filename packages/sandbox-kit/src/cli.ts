@@ -505,7 +505,7 @@ async function run(client: SimClient, parsed: Parsed, print: Print, signal?: Abo
         try {
           parsedBody = typeof body === 'string' ? JSON.parse(body) : undefined;
         } catch {
-          throw new UsageError(`--body must be JSON, e.g. --body '{"referralCode":"AG1001"}'`);
+          throw new UsageError(`--body must be JSON, e.g. --body '{"referralCode":"R010001"}'`);
         }
         if (parsedBody === null || typeof parsedBody !== 'object' || Array.isArray(parsedBody)) {
           throw new UsageError('--body must be a JSON object');

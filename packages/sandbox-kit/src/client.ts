@@ -270,7 +270,7 @@ export class SimClient {
   /**
    * Were matching calls made? `body` is a deep partial match on the decrypted plaintext. An unmet
    * expectation answers `ok: false` with near misses, never throws:
-   * `expect((await sim.verify({ operationId: 'register', body: { referralCode: 'AG1001' } })).ok).toBe(true)`.
+   * `expect((await sim.verify({ operationId: 'register', body: { referralCode: 'R010001' } })).ok).toBe(true)`.
    */
   verify(input: VerifyInput) {
     return this.call('verifyJournal', { body: input });
