@@ -10,7 +10,8 @@ const BANNERS = '/wps/system/banners';
 
 test.describe('route layouts', () => {
   // One page visits every route in turn (a full load each, a step each): the shell parts are what is
-  // checked, not a fresh browser context per route.
+  // checked, not a fresh browser context per route. Soft assertions: a failing route does not hide
+  // the others.
   test('every route shows the right shell parts', async ({ page }) => {
     test.setTimeout(Object.keys(LAYOUTS).length * 30_000);
     let groups: string[] = [];
@@ -28,19 +29,19 @@ test.describe('route layouts', () => {
         // /seamless and /vnlottery hide both bars unless the menu settings allow them.
         const header = layout.header && !layout.barsByFlag;
         const side = layout.sideMenu && !layout.barsByFlag;
-        await expect(parts.header).toHaveCount(header ? 1 : 0);
-        await expect(parts.sideMenu).toHaveCount(side ? 1 : 0);
-        await expect(parts.footer).toHaveCount(layout.footer ? 1 : 0);
+        await expect.soft(parts.header).toHaveCount(header ? 1 : 0);
+        await expect.soft(parts.sideMenu).toHaveCount(side ? 1 : 0);
+        await expect.soft(parts.footer).toHaveCount(layout.footer ? 1 : 0);
         if (layout.banner) {
-          await expect(parts.banner).toBeVisible();
-          expect(groups).toContain(layout.banner);
+          await expect.soft(parts.banner).toBeVisible();
+          expect.soft(groups).toContain(layout.banner);
         } else {
-          await expect(parts.banner).toHaveCount(0);
+          await expect.soft(parts.banner).toHaveCount(0);
         }
         // The shell asks only its own group (lobby content may ask others, never the shell's wrong one).
-        for (const g of groups) expect(['w_hot', 'w_down', 'w_promotion', 'w_shop', 'w_help', 'w_reg']).toContain(g);
-        if (layout.barsByFlag) await expect(page.getByRole('button', { name: 'Show menus' })).toBeVisible();
-        if (path === '/login') await expect(page.getByRole('dialog', { name: 'Log in' })).toBeVisible();
+        for (const g of groups) expect.soft(['w_hot', 'w_down', 'w_promotion', 'w_shop', 'w_help', 'w_reg']).toContain(g);
+        if (layout.barsByFlag) await expect.soft(page.getByRole('button', { name: 'Show menus' })).toBeVisible();
+        if (path === '/login') await expect.soft(page.getByRole('dialog', { name: 'Log in' })).toBeVisible();
       });
     }
   });
