@@ -2,7 +2,7 @@
  * App-level modals, each lazy-loaded the first time it opens so none of them weighs on the initial
  * JavaScript: login, register, announcements, help, speed test, VIP, referral, app download, chat
  * and the member/agent centre. Each loads the catalogue namespaces it shows beside its chunk
- * (docs/decisions/033-initial-javascript.md; i18n/namespaces.test.ts checks the lists).
+ * (docs/decisions/033-initial-javascript.md; app/catalogue-namespaces.test.ts checks the lists).
  */
 import { Component, Suspense, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import { describeError } from '../ui/error-state';

@@ -53,7 +53,7 @@ const loaders = {
 
 /**
  * The catalogue namespaces each section shows beyond the shell's (i18n SHELL_NAMESPACES): they load
- * beside the section's chunk (docs/decisions/033-initial-javascript.md); i18n/namespaces.test.ts
+ * beside the section's chunk (docs/decisions/033-initial-javascript.md); app/catalogue-namespaces.test.ts
  * checks the list against the section's code.
  */
 export const SECTION_NAMESPACES: Readonly<Record<SectionName, readonly CatalogueName[]>> = {

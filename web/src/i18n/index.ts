@@ -12,7 +12,7 @@
  * (modal-host.tsx) load theirs beside their chunk, through `withNamespaces`. Only the active language
  * and English (the fallback of an incomplete catalogue) are ever fetched. A namespace a component
  * asks for that was not loaded yet is fetched by react-i18next on demand (the backend below), so a
- * missed one shows late, never wrong; namespaces.test.ts checks that none is missed.
+ * missed one shows late, never wrong; app/catalogue-namespaces.test.ts checks that none is missed.
  */
 import i18n from 'i18next';
 import resourcesToBackend from 'i18next-resources-to-backend';

@@ -13,7 +13,7 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { SECTION_NAMES, SECTION_NAMESPACES } from '../app/route-table';
+import { SECTION_NAMES, SECTION_NAMESPACES } from './route-table';
 
 const SRC = fileURLToPath(new URL('..', import.meta.url));
 const CATALOGUES = readdirSync(resolve(SRC, 'i18n/locales/en')).map((f) => f.replace(/\.json$/, ''));
