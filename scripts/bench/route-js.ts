@@ -1,9 +1,11 @@
 /**
  * `npm run bench:bundle`: the initial JavaScript of every route of the route table, from the build
- * manifest (budget: home under 200 KB gzip). A route's initial JavaScript is the entry
- * chunk of index.html and the route's section chunk (web/src/app/section-table.ts), each with every
+ * manifest (goals: home at most 130 KB gzip, every route at most 150 KB). A route's initial
+ * JavaScript is the entry chunk of index.html, the route's section chunk
+ * (web/src/app/section-table.ts) and the English catalogue chunks of the namespaces the section
+ * loads beside it (SECTION_NAMESPACES, docs/decisions/033-initial-javascript.md), each with every
  * chunk it imports statically, counted once. Chunks loaded later (modals, other sections, anything
- * behind a dynamic import) are not initial and are left out. Sizes are the built files, raw and
+ * else behind a dynamic import) are not initial and are left out. Sizes are the built files, raw and
  * gzip level 9 (as a static host would compress them).
  *
  *   npm run bench:bundle -- [--write]
@@ -18,6 +20,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
+import { SECTION_NAMESPACES } from '../../web/src/app/route-table';
 import { SECTION_OF_PATH, type SectionName } from '../../web/src/app/section-table';
 import { ensureWebBuild, WEB_DIST } from '../start';
 import { markers, writeBlock } from './doc-block';
@@ -25,7 +28,8 @@ import { markers, writeBlock } from './doc-block';
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const MANIFEST = join(WEB_DIST, '.vite', 'manifest.json');
 const MARKERS = markers('routejs', 'npm run bench:bundle');
-const HOME_GOAL_KB = 200;
+const HOME_GOAL_KB = 130;
+const ROUTE_GOAL_KB = 150;
 
 /** One entry of Vite's build manifest (https://vite.dev/guide/backend-integration). */
 interface ManifestChunk {
@@ -89,6 +93,8 @@ function main(): void {
 
   const rows = [...pathsOf].map(([section, paths]) => {
     const keys = staticClosure(manifest, sectionKey(section), staticClosure(manifest, entry));
+    // The section's namespaces load with it (web/src/app/route-table.ts loadSection): initial too.
+    for (const ns of SECTION_NAMESPACES[section]) staticClosure(manifest, `src/i18n/locales/en/${ns}.json`, keys);
     const files = [...keys].map((k) => manifest[k]?.file ?? k).filter((f) => f.endsWith('.js'));
     const total = files.reduce((sum, f) => ({ raw: sum.raw + sizeOf(f).raw, gzip: sum.gzip + sizeOf(f).gzip }), { raw: 0, gzip: 0 });
     const own = sizeOf(manifest[sectionKey(section)]?.file ?? '');
@@ -104,7 +110,7 @@ function main(): void {
     'Command: `npm run bench:bundle -- --write`',
     '',
     `Build: \`web/dist\` (Vite manifest \`web/dist/.vite/manifest.json\`), ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC. ` +
-      `Initial JavaScript of a route: the entry chunk and the route's section chunk, each with its static imports, counted once; ` +
+      `Initial JavaScript of a route: the entry chunk, the route's section chunk and the English catalogue chunks the section loads beside it, each with its static imports, counted once; ` +
       `gzip level 9 of the built files. The entry and its imports alone (every route loads them): ${kb(entryGzip)} KB gzip in ${entryFiles.length} files.`,
     '',
     '| section | paths | chunks | initial JS (raw) | initial JS (gzip) | section chunk (gzip) |',
@@ -117,8 +123,9 @@ function main(): void {
     'Goal:',
     '',
     home
-      ? `- home (\`/\`): ${kb(home.total.gzip)} KB gzip — ${home.total.gzip < HOME_GOAL_KB * 1024 ? 'met' : 'NOT met'} (goal < ${HOME_GOAL_KB} KB)`
+      ? `- home (\`/\`): ${kb(home.total.gzip)} KB gzip — ${home.total.gzip <= HOME_GOAL_KB * 1024 ? 'met' : 'NOT met'} (goal <= ${HOME_GOAL_KB} KB)`
       : '- home: no index section in the manifest',
+    `- largest route (${rows[0]?.section ?? 'none'}): ${kb(rows[0]?.total.gzip ?? 0)} KB gzip — ${(rows[0]?.total.gzip ?? 0) <= ROUTE_GOAL_KB * 1024 ? 'met' : 'NOT met'} (goal <= ${ROUTE_GOAL_KB} KB on every route)`,
   ];
   const block = lines.join('\n');
   process.stdout.write(`${block}\n`);

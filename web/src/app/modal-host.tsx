@@ -1,32 +1,34 @@
 /**
  * App-level modals, each lazy-loaded the first time it opens so none of them weighs on the initial
  * JavaScript: login, register, announcements, help, speed test, VIP, referral, app download, chat
- * and the member/agent centre.
+ * and the member/agent centre. Each loads the catalogue namespaces it shows beside its chunk
+ * (docs/decisions/033-initial-javascript.md; app/catalogue-namespaces.test.ts checks the lists).
  */
 import { Component, Suspense, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import { describeError } from '../ui/error-state';
 import { toast } from '../ui/toast';
+import { withNamespaces } from '../i18n';
 import { lazySection } from '../lib/lazy';
 import { ui, useUi, type ModalName } from '../session/ui-store';
 
 type ModalComponent = ComponentType<{ onClose: () => void }>;
 
 const modals: Record<ModalName, LazyExoticComponent<ModalComponent>> = {
-  login: lazySection(() => import('../features/auth/login-modal')),
-  register: lazySection(() => import('../features/register/register-modal')),
-  changePassword: lazySection(() => import('../features/auth/change-password-modal')),
-  announcement: lazySection(() => import('../features/announcements/announcement-modal')),
-  help: lazySection(() => import('../features/help/help-modal')),
-  speedTest: lazySection(() => import('../features/speed-test/speed-test-modal')),
-  vip: lazySection(() => import('../features/vip/vip-modal')),
-  referral: lazySection(() => import('../features/referral/referral-modal')),
-  appDownload: lazySection(() => import('../features/download/app-download-modal')),
-  chat: lazySection(() => import('../features/chat/chat-window')),
+  login: lazySection(() => withNamespaces(import('../features/auth/login-modal'), ['auth'])),
+  register: lazySection(() => withNamespaces(import('../features/register/register-modal'), ['auth', 'register'])),
+  changePassword: lazySection(() => withNamespaces(import('../features/auth/change-password-modal'), ['auth'])),
+  announcement: lazySection(() => withNamespaces(import('../features/announcements/announcement-modal'), ['announcements'])),
+  help: lazySection(() => withNamespaces(import('../features/help/help-modal'), ['help'])),
+  speedTest: lazySection(() => withNamespaces(import('../features/speed-test/speed-test-modal'), ['speedTest'])),
+  vip: lazySection(() => withNamespaces(import('../features/vip/vip-modal'), ['vip'])),
+  referral: lazySection(() => withNamespaces(import('../features/referral/referral-modal'), ['auth', 'referral'])),
+  appDownload: lazySection(() => withNamespaces(import('../features/download/app-download-modal'), ['download'])),
+  chat: lazySection(() => withNamespaces(import('../features/chat/chat-window'), ['chat'])),
 };
 
 // The member and agent centres are separate features (and chunks); the store's kind picks one.
-const MemberCentre = lazySection(() => import('../features/member-centre/member-centre-modal'));
-const AgentCentre = lazySection(() => import('../features/agent-centre/agent-centre-modal'));
+const MemberCentre = lazySection(() => withNamespaces(import('../features/member-centre/member-centre-modal'), ['auth', 'memberCentre']));
+const AgentCentre = lazySection(() => withNamespaces(import('../features/agent-centre/agent-centre-modal'), ['agentCentre', 'auth']));
 
 /** A modal that fails (its chunk, its render) closes with a toast instead of taking the page down. */
 class ModalBoundary extends Component<{ onClose: () => void; children: ReactNode }, { failed: boolean }> {

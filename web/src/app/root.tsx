@@ -9,7 +9,7 @@ import { RouterProvider } from 'react-router-dom';
 import { permissionQuery, systemStatusQuery } from '../api/queries/system';
 import { LiteAppNotices } from '../features/lite-app/lite-app-notices';
 import { hasControlApi } from '../features/sandbox/probe';
-import { currentLanguage, offeredLanguages, setLanguage } from '../i18n';
+import { currentLanguage, offeredLanguages, setLanguage, withNamespaces } from '../i18n';
 import { DialogHost } from '../ui/dialog';
 import { ErrorState } from '../ui/error-state';
 import { PageSpinner } from '../ui/spinner';
@@ -20,8 +20,8 @@ import { lazySection } from '../lib/lazy';
 import { queryClient } from './query-client';
 import { appRouter } from './routes';
 
-const MaintenancePage = lazySection(() => import('../features/system-status/maintenance-page'));
-const IpRestrictionPage = lazySection(() => import('../features/system-status/ip-restriction-page'));
+const MaintenancePage = lazySection(() => withNamespaces(import('../features/system-status/maintenance-page'), ['status']));
+const IpRestrictionPage = lazySection(() => withNamespaces(import('../features/system-status/ip-restriction-page'), ['status']));
 
 function FullPage({ children }: { children: ReactNode }) {
   return <div className="full-page">{children}</div>;
@@ -88,7 +88,7 @@ function Sandbox() {
     let stop: (() => void) | undefined;
     void hasControlApi().then(async (ok) => {
       if (!live || !ok) return;
-      const bar = import('../features/sandbox/sandbox-bar');
+      const bar = withNamespaces(import('../features/sandbox/sandbox-bar'), ['sandbox']);
       // The page follows changes made anywhere (CLI, control API, another tab) within the second.
       const { startLiveSync } = await import('../features/sandbox/live-sync');
       if (live) stop = startLiveSync(queryClient);

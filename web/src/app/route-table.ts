@@ -10,6 +10,7 @@ import type { ComponentType } from 'react';
 import { redirect, type RouteObject } from 'react-router-dom';
 import { CATEGORY_PATHS, type RedirectPath, type RoutePath } from '../config/paths';
 import { withChunkTimeout } from '../lib/lazy';
+import type { CatalogueName } from '../i18n';
 import type { RouteHandle, RouteLayout } from '../session/route-handle';
 
 export const SECTION_NAMES = [
@@ -50,9 +51,37 @@ const loaders = {
   notFound: () => import('./sections/notFound'),
 } satisfies Record<SectionName, () => Promise<{ default: ComponentType }>>;
 
-/** Start (or join) the download of a section's chunk; the browser's module map keeps it once. */
-export function loadSection(name: SectionName): Promise<{ default: ComponentType }> {
-  return loaders[name]();
+/**
+ * The catalogue namespaces each section shows beyond the shell's (i18n SHELL_NAMESPACES): they load
+ * beside the section's chunk (docs/decisions/033-initial-javascript.md); app/catalogue-namespaces.test.ts
+ * checks the list against the section's code.
+ */
+export const SECTION_NAMESPACES: Readonly<Record<SectionName, readonly CatalogueName[]>> = {
+  index: ['auth', 'games', 'home'],
+  egame: ['auth', 'games'],
+  byIframe: ['auth', 'games'],
+  seamless: ['auth', 'games'],
+  lottery: ['auth', 'lottery'],
+  vnlottery: ['lottery'],
+  elott: ['auth', 'games', 'lottery'],
+  pointMall: ['auth', 'pointMall'],
+  promo: ['auth', 'promotions'],
+  promoDetail: ['auth', 'promotions'],
+  download: ['download'],
+  help: ['help'],
+  helpmc: ['help'],
+  register: ['auth', 'register'],
+  notFound: [],
+};
+
+/**
+ * Start (or join) the download of a section's chunk and of its namespaces; the browser's module map
+ * keeps the chunk once. i18n is imported on demand so that Node (the bundle benchmark) reads this
+ * table without it; in the browser it is already in the entry chunk.
+ */
+export async function loadSection(name: SectionName): Promise<{ default: ComponentType }> {
+  const [module] = await Promise.all([loaders[name](), import('../i18n').then((i18n) => i18n.loadNamespaces(SECTION_NAMESPACES[name]))]);
+  return module;
 }
 
 export interface AppRouteHandle extends RouteHandle {

@@ -20,7 +20,7 @@ import { queryClient } from '../app/query-client';
 import { Root } from '../app/root';
 import { appRoutes } from '../app/routes';
 import type { RuntimeConfig } from '../app/runtime-config';
-import { i18n, initI18n, loadLanguage, offeredLanguages } from '../i18n';
+import { i18n, initI18n, loadAllNamespaces, offeredLanguages } from '../i18n';
 import { DEFAULT_LANGUAGE, languageByCode } from '../i18n/languages';
 import { ui } from '../session/ui-store';
 import { clearStorage, setApiOrigin, setLocation } from './node-globals';
@@ -89,8 +89,10 @@ function isEnabled(query: Query): boolean {
 export async function renderPage(input: RenderInput): Promise<RenderResult> {
   const info = languageByCode(input.language) ?? DEFAULT_LANGUAGE;
   await prepare(input, info.code);
-  await loadLanguage(info.lng);
   await i18n.changeLanguage(info.lng);
+  // Any screen may be rendered: every namespace. The browser loads the same ones with the chunks
+  // that show them before it hydrates (docs/decisions/033-initial-javascript.md).
+  await loadAllNamespaces();
 
   // As the bootstrap: status first of all; only the normal site is pre-rendered.
   const status = await queryClient.fetchQuery(systemStatusQuery).catch((err: unknown) => err as Error);

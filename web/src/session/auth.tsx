@@ -17,7 +17,7 @@ import { ME_KEY, memberInfoQuery } from '../api/queries/member';
 import { session } from '../api/session';
 import type { Member } from '../api/types';
 import { AGENT_TYPES, GUEST_TYPE } from '../config/constants';
-import { i18n } from '../i18n';
+import { i18n, loadNamespaces } from '../i18n';
 import { alertDialog, confirmDialog, dismissAllDialogs } from '../ui/dialog';
 import { toast } from '../ui/toast';
 import { ui } from './ui-store';
@@ -59,7 +59,9 @@ export interface AuthValue {
 const AuthContext = createContext<AuthValue | null>(null);
 
 /** The guest warning ('in_need_true_account' with a confirm button). */
-export function showGuestWarning(): Promise<boolean> {
+export async function showGuestWarning(): Promise<boolean> {
+  // The title is the auth namespace's, which is not the shell's (loaded with the login modal).
+  await loadNamespaces(['auth']);
   return alertDialog({
     title: i18n.t('auth:notice'),
     message: i18n.t('errors:in_need_true_account'),
@@ -129,6 +131,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, [dropMemberState]);
 
   const confirmLogout = useCallback(async () => {
+    await loadNamespaces(['auth']);
     const ok = await confirmDialog({
       title: i18n.t('auth:sign_out'),
       message: i18n.t('auth:sign_out_confirm'),

@@ -80,5 +80,5 @@ export function followLive(queryClient: QueryClient, onScenario: (name: string) 
 
 /** Follows this tab's world; a scenario switch is announced in a toast in the page's language. */
 export function startLiveSync(queryClient: QueryClient): () => void {
-  return followLive(queryClient, (name) => toast.info(i18n.t('sandbox:live_scenario', { name })));
+  return followLive(queryClient, (name) => void i18n.loadNamespaces('sandbox').then(() => toast.info(i18n.t('sandbox:live_scenario', { name }))));
 }
