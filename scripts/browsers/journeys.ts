@@ -76,10 +76,20 @@ window.__bt = window.__bt || (function () {
     el.setAttribute('data-bt', id);
     return '[data-bt="' + id + '"]';
   }
+  // Not moving: no finite animation or transition runs on the element or an ancestor (a drawer
+  // sliding in), since a driver refuses to click what is still on its way in.
+  function settled(el) {
+    for (var e = el; e && e.nodeType === 1; e = e.parentElement) {
+      if (!e.getAnimations) return true;
+      var moving = e.getAnimations().some(function (a) { return a.playState === 'running' && a.effect && a.effect.getComputedTiming().endTime !== Infinity; });
+      if (moving) return false;
+    }
+    return true;
+  }
   function find(css, pattern, scope, last) {
     var els = all(css, pattern, scope);
     var el = last ? els[els.length - 1] : els[0];
-    return el ? mark(el) : null;
+    return el && settled(el) ? mark(el) : null;
   }
   function field(label, scope) {
     var labels = all('label', null, scope);
@@ -91,7 +101,7 @@ window.__bt = window.__bt || (function () {
     return null;
   }
   function box(el) { var r = el.getBoundingClientRect(); return [Math.round(r.x), Math.round(r.y), Math.round(r.width), Math.round(r.height)]; }
-  return { visible: visible, name: name, all: all, find: find, field: field, mark: mark, box: box };
+  return { visible: visible, settled: settled, name: name, all: all, find: find, field: field, mark: mark, box: box };
 })();
 `;
 
@@ -152,8 +162,20 @@ export async function waitFor<T>(ctx: JourneyContext, what: string, fn: string, 
 
 /** Waits for a visible element by CSS (and name) and clicks it natively. */
 async function clickOn(ctx: JourneyContext, what: string, css: string, name?: string, scope?: string, last = false): Promise<void> {
-  const selector = await waitFor<string>(ctx, what, '(css, name, scope, last) => __bt.find(css, name, scope, last)', [css, name ?? null, scope ?? null, last]);
-  await ctx.engine.click(selector);
+  // A driver that still finds the element covered or out of reach (WebDriver's "not interactable")
+  // is asked again, on the element found afresh, until it takes the click or 15 s pass.
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const selector = await waitFor<string>(ctx, what, '(css, name, scope, last) => __bt.find(css, name, scope, last)', [css, name ?? null, scope ?? null, last]);
+    try {
+      await ctx.engine.click(selector);
+      return;
+    } catch (err) {
+      const error = err as Error;
+      if (!/not ?interactable|intercepted/i.test(`${error.name} ${error.message}`) || Date.now() > deadline) throw err;
+      await sleep(250);
+    }
+  }
 }
 
 async function fill(ctx: JourneyContext, label: string, text: string, scope?: string): Promise<void> {
