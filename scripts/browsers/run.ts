@@ -8,13 +8,13 @@
  *   npm run test:browsers                           both engines, both sizes
  *   npm run test:browsers -- --engine webkit        one engine (firefox | webkit)
  *   npm run test:browsers -- --viewport phone       one size (phone | desktop)
- *   npm run test:browsers -- --journey Urdu         journeys whose name contains the text
+ *   npm run test:browsers -- --journey Urdu         journeys whose name contains the text (repeatable)
  *   npm run test:browsers -- --port 4191            the portal's port (default BROWSERS_PORT or 4191)
  *
  * Run as root, it installs what is missing from Debian's packages: firefox-esr, webkit2gtk-driver,
  * xvfb, and fonts-noto-core (Arabic-script faces, for the Urdu pages).
  */
-import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -22,7 +22,7 @@ import { parseArgs } from 'node:util';
 import { SimClient } from '../sim-client';
 import { ensureWebBuild } from '../start';
 import { FIREFOX_PATH, startFirefox } from './firefox';
-import { JOURNEYS, VIEWPORTS, type Engine, type JourneyContext, type ViewportName } from './journeys';
+import { JOURNEYS, STEP_TIMEOUT_MS, VIEWPORTS, type Engine, type JourneyContext, type ViewportName } from './journeys';
 import { miniBrowserPath, WEBKIT_DRIVER_PATH, WebKitHost } from './webkit';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -34,9 +34,9 @@ const { values } = parseArgs({
   options: {
     engine: { type: 'string', multiple: true },
     viewport: { type: 'string', multiple: true },
-    journey: { type: 'string' },
+    journey: { type: 'string', multiple: true },
     port: { type: 'string', default: process.env.BROWSERS_PORT ?? '4191' },
-    'max-minutes': { type: 'string', default: '25' },
+    'max-minutes': { type: 'string', default: '45' },
   },
 });
 
@@ -51,27 +51,47 @@ const viewports = pick(values.viewport, Object.keys(VIEWPORTS) as ViewportName[]
 const port = Number(values.port);
 if (!Number.isInteger(port) || port < 1 || port > 65535) throw new Error(`--port must be a port number, got ${values.port}`);
 const maxMinutes = Number(values['max-minutes']);
-const journeys = JOURNEYS.filter((j) => !values.journey || j.name.toLowerCase().includes(values.journey.toLowerCase()));
-if (!journeys.length) throw new Error(`no journey matches "${values.journey}"; journeys: ${JOURNEYS.map((j) => j.name).join(', ')}`);
+const wanted = (values.journey ?? []).map((j) => j.toLowerCase());
+const journeys = JOURNEYS.filter((j) => !wanted.length || wanted.some((w) => j.name.toLowerCase().includes(w)));
+if (!journeys.length) throw new Error(`no journey matches "${wanted.join('", "')}"; journeys: ${JOURNEYS.map((j) => j.name).join(', ')}`);
 
 const onPath = (command: string) => spawnSync('sh', ['-c', `command -v ${command}`]).status === 0;
 const hasUrduFont = () => spawnSync('fc-list', [':lang=ur', 'family'], { encoding: 'utf8' }).stdout?.trim().length > 0;
 
-/** Installs the engines' Debian packages that are missing when root; otherwise says what to install. */
-function ensurePackages(): void {
+/** The Debian packages the selected runs need and that are not installed. */
+function missingPackages(): string[] {
   const missing: string[] = [];
   if (engines.includes('firefox') && !existsSync(FIREFOX_PATH)) missing.push('firefox-esr');
   if (engines.includes('webkit') && (!existsSync(WEBKIT_DRIVER_PATH) || !miniBrowserPath())) missing.push('webkit2gtk-driver');
   if (engines.includes('webkit') && !onPath('Xvfb')) missing.push('xvfb');
+  if (!onPath('fc-list')) missing.push('fontconfig');
   if (!onPath('fc-list') || !hasUrduFont()) missing.push('fonts-noto-core');
+  return missing;
+}
+
+/**
+ * Installs the engines' missing Debian packages when root: the package lists are refreshed first
+ * (a clean machine has none, or stale ones), and a failed install stops the run naming the
+ * packages and the command to run by hand. Not root: says what to install.
+ */
+function ensurePackages(): void {
+  const missing = missingPackages();
   if (!missing.length) return;
+  const command = `apt-get update && apt-get install -y ${missing.join(' ')}`;
   if (process.getuid?.() !== 0) {
-    throw new Error(`Missing for the browser runs: ${missing.join(', ')}. Install them with \`sudo apt-get install -y ${missing.join(' ')}\` (Debian).`);
+    throw new Error(`Missing for the browser runs: ${missing.join(', ')}. Install them with \`sudo sh -c '${command}'\` (Debian).`);
   }
-  console.log(`Installing Debian packages: ${missing.join(' ')} (apt-get)…`);
+  if (!onPath('apt-get')) throw new Error(`Missing for the browser runs: ${missing.join(', ')}, and there is no apt-get to install them with (Debian's packages are expected).`);
+  console.log(`Installing Debian packages: ${missing.join(' ')} (apt-get update, then apt-get install)…`);
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
-  execFileSync('apt-get', ['install', '-y', '-qq', ...missing], { stdio: 'inherit', env });
+  for (const args of [['update', '-qq'], ['install', '-y', '-qq', ...missing]]) {
+    const result = spawnSync('apt-get', args, { stdio: 'inherit', env });
+    if (result.status !== 0) {
+      throw new Error(`\`apt-get ${args.join(' ')}\` failed (${result.error?.message ?? `exit ${result.status}`}): cannot install ${missing.join(', ')} for the browser runs. Run \`${command}\` by hand and look at its output.`);
+    }
+  }
+  const still = missingPackages();
+  if (still.length) throw new Error(`apt-get installed ${missing.join(', ')}, yet ${still.join(', ')} is still missing (${FIREFOX_PATH}, ${WEBKIT_DRIVER_PATH}, MiniBrowser, Xvfb, an Urdu face in fc-list)`);
 }
 
 let server: ChildProcess | undefined;
@@ -160,6 +180,9 @@ async function runEngine(engineName: EngineName, viewport: ViewportName, base: s
   let shotIndex = 0;
   let timeouts = 0;
   try {
+    // The service-worker journey joins this run's world by its first address (?world=); when it is
+    // left out, a first visit joins it, so the sandbox calls of the others act on the page's world.
+    if (!journeys.includes(JOURNEYS[0]!)) await withTimeout(engine.open(`${base}/?world=${world}`), 60_000, 'joining the world');
     for (const journey of journeys) {
       let failed = false;
       for (const step of journey.steps) {
@@ -183,7 +206,7 @@ async function runEngine(engineName: EngineName, viewport: ViewportName, base: s
         };
         const t0 = Date.now();
         try {
-          await withTimeout(step.run(ctx), step.timeoutMs ?? 90_000, label);
+          await withTimeout(step.run(ctx), step.timeoutMs ?? STEP_TIMEOUT_MS, label);
           timeouts = 0;
           outcomes.push({ run: runName, step: label, ok: true });
           console.log(`  ✓ ${runName}  ${label} (${secs(Date.now() - t0)})${notes.length ? `: ${notes.join('; ')}` : ''}`);
