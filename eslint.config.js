@@ -43,7 +43,7 @@ const LAYER_ZONES = [
 ];
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'web/dist/', 'packages/*/dist/', 'examples/*/build/', 'test-results/', 'playwright-report/', 'web/src/api/schema.d.ts', 'coverage/'] },
+  { ignores: ['node_modules/', 'web/dist/', 'web/dist-ssr/', 'packages/*/dist/', 'examples/*/build/', 'test-results/', 'playwright-report/', 'web/src/api/schema.d.ts', 'coverage/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
