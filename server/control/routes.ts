@@ -181,10 +181,11 @@ const handlers: ControlHandlers = {
       typeof body.status === 'number'
         ? body.status
         : (SystemStatusNames.indexOf(body.status) as 0 | 1 | 2);
-    const brand = sim.world.brand;
+    // Through the world's record, so the change is committed under --state and undone by a rewind.
+    const { brand } = sim.editWorld();
     // Maintenance starts now: the window the page shows runs from the switch.
     if (status === 1 && brand.systemStatus !== 1) startMaintenance(sim);
-    brand.systemStatus = status;
+    sim.editWorld().brand.systemStatus = status;
     return state(sim, request);
   },
 

@@ -23,9 +23,10 @@ export function maintenanceWindow(sim: Sim): Maintenance {
 
 /** Maintenance begins now (the control API's switch): the world's window starts at this instant. */
 export function startMaintenance(sim: Sim): void {
-  const brand = sim.world.brand;
   const now = sim.now();
-  if (!covers(brand.maintenance, now)) brand.maintenance = startingAt(brand.maintenance, now);
+  const { maintenance } = sim.world.brand;
+  // Written through the world's record: committed under --state, undone by a rewind.
+  if (!covers(maintenance, now)) sim.editWorld().brand.maintenance = startingAt(maintenance, now);
 }
 
 const covers = (m: Maintenance, now: number) => m.startTime <= now && now < m.endTime;
