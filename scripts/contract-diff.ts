@@ -14,10 +14,9 @@
  * an `anyOf` of `const`s (TypeBox's union of literals) is compared as an enum.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, realpathSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { parseCommandArgs } from '../server/command-args';
+import { isEntryPoint, parseCommandArgs } from '../server/command-args';
 
 export const CONTRACT_FILE = 'openapi/openapi.json';
 export const DECISIONS_DIR = 'docs/decisions';
@@ -801,14 +800,5 @@ function defaultIo(): DiffIo {
   };
 }
 
-function isEntryPoint(): boolean {
-  const script = process.argv[1];
-  if (!script) return false;
-  try {
-    return import.meta.url === pathToFileURL(realpathSync(script)).href;
-  } catch {
-    return false;
-  }
-}
 
-if (isEntryPoint()) process.exitCode = main(process.argv.slice(2));
+if (isEntryPoint(import.meta.url)) process.exitCode = main(process.argv.slice(2));

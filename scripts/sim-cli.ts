@@ -6,9 +6,8 @@
  * $SIM_CONTROL_TOKEN. Exit codes: 0 done, 1 the simulator refused, 2 usage error, 3 simulator
  * unreachable.
  */
-import { realpathSync } from 'node:fs';
-import { pathToFileURL } from 'node:url';
 import { EXIT, helpText, main as kitMain, runAsProcess, type CliCommand, type CliContext, type CliIo } from '../packages/sandbox-kit/src/cli';
+import { isEntryPoint } from '../server/command-args';
 import { driftCommand } from '../server/gateway/drift';
 import { importBrand } from '../server/gateway/import-brand';
 import { Sim } from '../server/sim/state';
@@ -101,14 +100,5 @@ function migrateCommand({ positional, print, io, usage }: CliContext): number {
   }
 }
 
-function isEntryPoint(): boolean {
-  const script = process.argv[1];
-  if (!script) return false;
-  try {
-    return import.meta.url === pathToFileURL(realpathSync(script)).href;
-  } catch {
-    return false;
-  }
-}
 
-if (isEntryPoint()) runAsProcess(process.argv.slice(2), { program: PROGRAM, commands: PORTAL_COMMANDS });
+if (isEntryPoint(import.meta.url)) runAsProcess(process.argv.slice(2), { program: PROGRAM, commands: PORTAL_COMMANDS });

@@ -3,6 +3,8 @@
  * node:util's parseArgs, strict, with positionals, the `--` npm passes along dropped; an unknown or
  * malformed option is reported with the command's usage text instead of a stack trace.
  */
+import { realpathSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
 import { parseArgs, type ParseArgsOptionsConfig } from 'node:util';
 
 export type ParsedCommand<O extends ParseArgsOptionsConfig> = ReturnType<typeof parseArgs<{ args: string[]; options: O; allowPositionals: true }>>;
@@ -19,5 +21,19 @@ export function parseCommandArgs<const O extends ParseArgsOptionsConfig>(
   } catch (error) {
     err(`${(error as Error).message}\n\n${usage}`);
     return null;
+  }
+}
+
+/**
+ * Whether the module at `moduleUrl` is the script node was started with (symlinks resolved, as npm's
+ * bin links are): a command file runs its main only then, and stays importable by tests.
+ */
+export function isEntryPoint(moduleUrl: string): boolean {
+  const script = process.argv[1];
+  if (!script) return false;
+  try {
+    return moduleUrl === pathToFileURL(realpathSync(script)).href;
+  } catch {
+    return false;
   }
 }
