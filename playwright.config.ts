@@ -4,7 +4,7 @@
  * per test on it (ADR 009), so they may switch scenarios, statuses, flags and faults freely.
  */
 import { defineConfig, devices } from '@playwright/test';
-import { chromiumPath } from './scripts/chromium';
+import { testChromiumPath } from './scripts/chromium';
 
 const PORT = Number(process.env.E2E_PORT ?? 4173);
 
@@ -29,7 +29,7 @@ export default defineConfig({
     // routes or patches; only e2e/mobile/pwa.spec.ts allows it.
     serviceWorkers: 'block',
     launchOptions: {
-      executablePath: chromiumPath(),
+      executablePath: testChromiumPath(),
       args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
     },
   },

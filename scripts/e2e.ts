@@ -3,10 +3,10 @@
  * Extra arguments go to Playwright (`npm run test:e2e -- e2e/home.spec.ts`).
  */
 import { spawnSync } from 'node:child_process';
-import { ensureChromium } from './chromium';
+import { ensureTestChromium } from './chromium';
 import { ensureWebBuild } from './start';
 
-process.env.CHROMIUM_PATH = ensureChromium();
+process.env.CHROMIUM_PATH = ensureTestChromium();
 ensureWebBuild();
 const result = spawnSync(process.execPath, ['node_modules/@playwright/test/cli.js', 'test', ...process.argv.slice(2)], {
   stdio: 'inherit',
