@@ -3,13 +3,15 @@
  * scrolling menu does not clip it (the menu must not get a transform or filter for that). Closes after the dropdown close delay (200 ms) once the pointer
  * has left both the entry and the panel.
  */
-import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { DROPDOWN_CLOSE_DELAY_MS } from '../../config/constants';
 
 export interface FlyoutState {
   id: string | null;
   top: number;
   anchor: HTMLElement | null;
+  /** Opened from the keyboard: focus moves to the panel's first control once it is rendered. */
+  focusInside?: boolean;
 }
 
 /**
@@ -23,9 +25,9 @@ export function useFlyout(hover = true) {
 
   useEffect(() => () => window.clearTimeout(timer.current), []);
 
-  const open = useCallback((id: string, anchor: HTMLElement) => {
+  const open = useCallback((id: string, anchor: HTMLElement, focusInside = false) => {
     window.clearTimeout(timer.current);
-    setState({ id, top: anchor.getBoundingClientRect().top, anchor });
+    setState({ id, top: anchor.getBoundingClientRect().top, anchor, focusInside });
   }, []);
   const scheduleClose = useCallback(() => {
     window.clearTimeout(timer.current);
@@ -60,9 +62,9 @@ export function useFlyout(hover = true) {
       // Only from the entry itself: arrows inside an open panel are the panel's own.
       if (e.key !== inward || e.target !== e.currentTarget.querySelector('a, button')) return;
       e.preventDefault();
-      const entry = e.currentTarget;
-      open(id, entry);
-      window.requestAnimationFrame(() => entry.querySelector<HTMLElement>(`#flyout-${id} a, #flyout-${id} button`)?.focus());
+      // The panel moves focus to its first control when it commits (not on a timer or a frame, which
+      // a busy phone can reach before the panel is rendered).
+      open(id, e.currentTarget, true);
     },
   });
 
@@ -85,6 +87,11 @@ export function FlyoutPanel({
   const panelRef = useRef<HTMLDivElement>(null);
   const [top, setTop] = useState(flyout.state.top);
   const visible = flyout.state.id === id;
+
+  // Opened from the keyboard: focus goes to the panel's first control as soon as it is in the page.
+  useLayoutEffect(() => {
+    if (visible && flyout.state.focusInside) panelRef.current?.querySelector<HTMLElement>('a, button')?.focus();
+  }, [visible, flyout.state.focusInside]);
 
   // Keep the panel inside the viewport.
   useEffect(() => {
