@@ -28,6 +28,10 @@ export default defineConfig({
     // The lite app's service worker would answer page loads from its cache and hide what a spec
     // routes or patches; only e2e/mobile/pwa.spec.ts allows it.
     serviceWorkers: 'block',
+    // Reduced motion, as a11y.spec.ts checks: an infinite animation (the winners marquee, a spinner)
+    // is drawn in software by headless Chromium at about a whole core per page, which made the suite
+    // wait on the CPU. Specs about motion itself (smooth scrolling of the scroll cues) opt out.
+    reducedMotion: 'reduce',
     launchOptions: {
       executablePath: testChromiumPath(),
       args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],

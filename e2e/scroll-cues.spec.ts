@@ -10,6 +10,9 @@ import type { Locator, Page } from '@playwright/test';
 import { animationsSettled, expect, shell, test, useSession } from './fixtures';
 import { paths } from '../web/src/config/paths';
 
+// The arrows scroll smoothly unless the player asks for reduced motion: this spec checks the default.
+test.use({ reducedMotion: 'no-preference' });
+
 type Lang = 'EN' | 'UR';
 const common = (lang: Lang) =>
   JSON.parse(readFileSync(`web/src/i18n/locales/${lang.toLowerCase()}/common.json`, 'utf8')) as Record<string, string>;

@@ -7,6 +7,9 @@ import type { Locator } from '@playwright/test';
 import { expect, shell, test, useSession } from '../fixtures';
 import { paths } from '../../web/src/config/paths';
 
+// The arrows scroll smoothly unless the player asks for reduced motion: this spec checks the default.
+test.use({ reducedMotion: 'no-preference' });
+
 test.describe.configure({ timeout: 60_000 });
 
 const rowOf = (viewport: Locator) => viewport.locator('xpath=..');
