@@ -54,6 +54,10 @@ async function furnish(app: App, world: string, username: string) {
   await control(app, world, 'POST', '/clock/advance', { ms: 3_600_000 });
   await control(app, world, 'POST', '/flags', { modId: 'FREEPLAY3', enabled: true });
   await control(app, world, 'POST', '/status', { status: 'region-restricted' });
+  // Injected faults and latency are world rows too (ADR 036): one fault half used, a small latency.
+  expect((await control(app, world, 'POST', '/faults', { path: '/wps/system/status', status: 502, times: 3 })).statusCode).toBe(200);
+  expect((await inWorld(app, world, 'GET', '/wps/system/status')).statusCode).toBe(502);
+  await control(app, world, 'POST', '/latency', { ms: 3 });
   return token;
 }
 
@@ -72,7 +76,8 @@ const importTo = (app: App, bytes: Buffer, name?: string, type = 'application/vn
 async function looks(app: App, world: string) {
   const state = (await control(app, world, 'GET', '/state')).envelope.value;
   const journal = (await control(app, world, 'GET', '/journal')).envelope.value;
-  return { scenario: state.scenario, status: state.status, flags: state.flags, offsetMs: state.clock.offsetMs, counts: state.counts, journal };
+  const faults = (await control(app, world, 'GET', '/faults')).envelope.value;
+  return { scenario: state.scenario, status: state.status, flags: state.flags, offsetMs: state.clock.offsetMs, latencyMs: state.latencyMs, counts: state.counts, faults, journal };
 }
 
 const balance = async (app: App, world: string, token: string) => (await inWorld(app, world, 'GET', '/wps/v2/wallets/balance', { token })).envelope;
