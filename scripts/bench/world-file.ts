@@ -43,7 +43,8 @@ async function furnish(app: FastifyInstance): Promise<void> {
       i < DEPOSITS
         ? await app.inject({ method: 'POST', url: '/wps/wallet/deposit', headers: { ...headers, authorization: tokens[i % tokens.length] ?? '' }, payload: { channelId: 'easypaisa', amount: 10 } })
         : await app.inject({ method: 'GET', url: '/wps/system/info', headers });
-    if (res.statusCode !== 200) throw new Error(`journal call ${i} answered ${res.statusCode}: ${res.body}`);
+    // The reads are journaled whatever they answer; a deposit must go through to keep rewind data.
+    if (i < DEPOSITS && res.statusCode !== 200) throw new Error(`deposit ${i} answered ${res.statusCode}: ${res.body}`);
   }
 }
 
