@@ -507,6 +507,22 @@ describe('snapshots and reset', () => {
     await expectBad(app, 'POST', '/restore', { name: '' }, 'body/name');
   });
 
+  it('a restore puts back the faults and latency of the snapshot; a scenario load keeps them', async () => {
+    const app = await controlApp();
+    const fault = (await sim(app, 'POST', '/faults', { path: '/wps/captcha', status: 503 })).envelope.value;
+    await sim(app, 'POST', '/latency', { ms: 4 });
+    await sim(app, 'POST', '/snapshot', { name: 'armed' });
+    await sim(app, 'DELETE', '/faults');
+    await sim(app, 'POST', '/faults', { path: '/x', drop: true });
+    await sim(app, 'POST', '/latency', { ms: 0 });
+    expect((await sim(app, 'POST', '/restore', { name: 'armed' })).statusCode).toBe(200);
+    expect((await sim(app, 'GET', '/faults')).envelope.value).toEqual([fault]);
+    expect((await sim(app, 'GET', '/state')).envelope.value.latencyMs).toBe(4);
+    await sim(app, 'POST', '/scenario', { name: 'maintenance' });
+    expect((await sim(app, 'GET', '/faults')).envelope.value).toEqual([fault]);
+    expect((await sim(app, 'GET', '/state')).envelope.value.latencyMs).toBe(4);
+  });
+
   it('reset reloads the scenario, real time, no faults, no latency', async () => {
     const app = await controlApp();
     const token = await login(app, SEED.player);

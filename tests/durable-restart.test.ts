@@ -1,7 +1,7 @@
 /**
  * Durability across real processes (ADR 010): the server started as `npm start` starts it,
- * written to, killed with SIGKILL (no chance to save), started again on the same directory; a second
- * process on a held directory; a corrupt world file.
+ * written to (injected faults and latency too), killed with SIGKILL (no chance to save), started
+ * again on the same directory; a second process on a held directory; a corrupt world file.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -70,6 +70,13 @@ async function api(server: Server, method: string, path: string, options: { body
   return { status: res.status, envelope: (await res.json()) as { success: boolean; value?: Record<string, unknown> & { sumBalance?: number }; errorCode?: string } };
 }
 
+/** A control call (/__sim) of the default world; the envelope's value. */
+async function control(server: Server, method: string, path: string, body?: unknown) {
+  const res = await fetch(`${server.url}/__sim${path}`, { method, headers: body === undefined ? {} : { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+  expect(res.status, path).toBe(200);
+  return ((await res.json()) as { value: unknown }).value;
+}
+
 const modulusOf = async (server: Server) => (await api(server, 'GET', '/wps/session/key/rsa')).envelope.value as unknown as string;
 
 const PASSWORD = 'Restart#Pass1';
@@ -93,6 +100,9 @@ describe('a state directory across kill -9', { timeout: 240_000 }, () => {
     token = String(login.envelope.value?.token);
     const dep = await api(first, 'POST', '/wps/wallet/deposit', { token, body: { channelId: 'easypaisa', amount: 321.5 } });
     expect(dep.status).toBe(200);
+    // Injected faults and latency are world rows (ADR 036): answered, so kept.
+    const fault = await control(first, 'POST', '/faults', { path: '/wps/nowhere', status: 500 });
+    await control(first, 'POST', '/latency', { ms: 2 });
     // The reply is in: kill at once, no graceful save.
     await kill9(first);
 
@@ -106,6 +116,10 @@ describe('a state directory across kill -9', { timeout: 240_000 }, () => {
     // A tab that fetched the modulus before the kill logs in with it.
     const again = await api(server, 'POST', '/wps/session/login', { modulus, body: { type: 'username', username: 'restart01', password: PASSWORD } });
     expect(again.envelope.success).toBe(true);
+    expect(await control(server, 'GET', '/faults')).toEqual([fault]);
+    expect(await control(server, 'GET', '/state')).toMatchObject({ latencyMs: 2, counts: { faults: 1 } });
+    await control(server, 'DELETE', '/faults');
+    await control(server, 'POST', '/latency', { ms: 0 });
   });
 
   it('keeps every deposit answered 2xx when killed with SIGKILL during 2,000 concurrent deposits', async () => {

@@ -76,6 +76,33 @@ describe('a state directory', () => {
     expect(dep.envelope.value.balanceAfter).toBe(260.75);
   });
 
+  it('brings back injected faults and latency, which go on counting where they were, and a reset that cleared them', async () => {
+    const dir = stateDir();
+    const first = await testApp({ stateDir: dir });
+    const token = await login(first);
+    const added = await call(first, 'POST', '/__sim/faults', { body: { path: '/wps/member/info', status: 503, times: 2 } });
+    expect(added.statusCode, added.body).toBe(200);
+    expect((await call(first, 'POST', '/__sim/latency', { body: { ms: 5 } })).statusCode).toBe(200);
+    expect((await call(first, 'GET', '/wps/member/info', { token })).statusCode).toBe(503);
+    await first.close();
+
+    const second = await testApp({ stateDir: dir });
+    const faults = (await call(second, 'GET', '/__sim/faults')).envelope.value;
+    expect(faults).toEqual([{ ...added.envelope.value, hits: 1, remaining: 1 }]);
+    expect((await call(second, 'GET', '/__sim/state')).envelope.value).toMatchObject({ latencyMs: 5, counts: { faults: 1 } });
+    // The last use of the fault, then it is spent; the next fault's id goes on from the first's.
+    expect((await call(second, 'GET', '/wps/member/info', { token })).statusCode).toBe(503);
+    expect((await call(second, 'GET', '/wps/member/info', { token })).statusCode).toBe(200);
+    const next = await call(second, 'POST', '/__sim/faults', { body: { path: '/wps/x', drop: true } });
+    expect(next.envelope.value.id).toBe(added.envelope.value.id + 1);
+    expect((await call(second, 'POST', '/__sim/reset', { body: {} })).statusCode).toBe(200);
+    await second.close();
+
+    const third = await testApp({ stateDir: dir });
+    expect((await call(third, 'GET', '/__sim/faults')).envelope.value).toEqual([]);
+    expect((await call(third, 'GET', '/__sim/state')).envelope.value).toMatchObject({ latencyMs: 0, counts: { faults: 0 } });
+  });
+
   it('reads back every kind of column: booleans, nulls, absent optional fields, nested JSON', () => {
     const dir = stateDir();
     const persistence = new FileWorldPersistence({ dir });

@@ -43,7 +43,9 @@ type Step =
   | { kind: 'balance' }
   | { kind: 'flag'; enabled: boolean }
   | { kind: 'status'; status: 'normal' | 'maintenance' }
-  | { kind: 'clock'; ms: number };
+  | { kind: 'clock'; ms: number }
+  | { kind: 'fault'; status: number }
+  | { kind: 'latency'; ms: number };
 
 const step: fc.Arbitrary<Step> = fc.oneof(
   fc.record({ kind: fc.constant('register' as const), n: fc.integer({ min: 0, max: 3 }) }),
@@ -54,6 +56,8 @@ const step: fc.Arbitrary<Step> = fc.oneof(
   fc.record({ kind: fc.constant('flag' as const), enabled: fc.boolean() }),
   fc.record({ kind: fc.constant('status' as const), status: fc.constantFrom('normal' as const, 'maintenance' as const) }),
   fc.record({ kind: fc.constant('clock' as const), ms: fc.integer({ min: 1_000, max: 3_600_000 }) }),
+  fc.record({ kind: fc.constant('fault' as const), status: fc.constantFrom(500, 503) }),
+  fc.record({ kind: fc.constant('latency' as const), ms: fc.constantFrom(0, 1) }),
 );
 
 /** Runs one step; returns whether it was a journaled (gateway) call. */
@@ -88,6 +92,13 @@ async function run(app: FastifyInstance, world: string, s: Step, tokens: { playe
       return false;
     case 'clock':
       await control(app, world, 'POST', '/clock/advance', { ms: s.ms });
+      return false;
+    case 'fault':
+      // The next deposit fails once: the call that uses the fault changes its row.
+      await control(app, world, 'POST', '/faults', { path: '/wps/wallet/deposit', status: s.status, times: 1 });
+      return false;
+    case 'latency':
+      await control(app, world, 'POST', '/latency', { ms: s.ms });
       return false;
   }
 }
@@ -146,6 +157,32 @@ describe('rewind', () => {
     // A call after the rewind, then back to before the very first: the world as created.
     await run(app, world, { kind: 'deposit', amount: 30 }, tokens);
     expect((await control(app, world, 'POST', '/rewind', { before: first })).statusCode).toBe(200);
+    expect(rowsOf(app, world)).toEqual(start);
+  });
+
+  it('undoes injected faults and latency: set through the control API, or used by a call', async () => {
+    const app = await testApp();
+    const world = 'faulty';
+    await control(app, world, 'POST', '/worlds', { name: world });
+    const tokens: { player?: string } = {};
+    const start = rowsOf(app, world);
+    const first = nextId(app, world);
+    await run(app, world, { kind: 'login' }, tokens);
+    await control(app, world, 'POST', '/faults', { path: '/wps/wallet/deposit', status: 500, times: 1 });
+    await control(app, world, 'POST', '/latency', { ms: 2 });
+    const armed = (await control(app, world, 'GET', '/faults')).envelope.value as unknown[];
+    expect(armed).toHaveLength(1);
+    const hit = nextId(app, world);
+    expect((await gateway(app, world, 'POST', '/wps/wallet/deposit', { token: tokens.player, body: { channelId: 'easypaisa', amount: 20 } })).statusCode).toBe(500);
+    expect((await control(app, world, 'GET', '/faults')).envelope.value).toEqual([]);
+    // Before the call that used it: the fault is back, unused; the latency set before it stays.
+    expect((await control(app, world, 'POST', '/rewind', { before: hit })).statusCode).toBe(200);
+    expect((await control(app, world, 'GET', '/faults')).envelope.value).toEqual(armed);
+    expect((await control(app, world, 'GET', '/state')).envelope.value.latencyMs).toBe(2);
+    // Before the login: the control calls after it are undone too, so no fault and no latency.
+    expect((await control(app, world, 'POST', '/rewind', { before: first })).statusCode).toBe(200);
+    expect((await control(app, world, 'GET', '/faults')).envelope.value).toEqual([]);
+    expect((await control(app, world, 'GET', '/state')).envelope.value).toMatchObject({ latencyMs: 0, counts: { faults: 0 } });
     expect(rowsOf(app, world)).toEqual(start);
   });
 

@@ -2,8 +2,9 @@
  * A world as one file (docs/decisions/030-world-files.md): GET /__sim/worlds/NAME/export answers the
  * world's SQLite database in a state directory's format with its journal, POST
  * /__sim/worlds/NAME/import makes a world of it again (sessions, balances, clock, flags, status,
- * scenario and journal), in memory and under --state; a file that is not a world of this format
- * answers 400 and changes nothing; the CLI does the same round trip.
+ * scenario, injected faults and latency, and journal), in memory and under --state; the journal
+ * carries its rewind data, so the copy rewinds to a call made before the export; a file that is not
+ * a world of this format answers 400 and changes nothing; the CLI does the same round trip.
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
@@ -54,6 +55,10 @@ async function furnish(app: App, world: string, username: string) {
   await control(app, world, 'POST', '/clock/advance', { ms: 3_600_000 });
   await control(app, world, 'POST', '/flags', { modId: 'FREEPLAY3', enabled: true });
   await control(app, world, 'POST', '/status', { status: 'region-restricted' });
+  // Injected faults and latency are world rows too (ADR 036): one fault half used, a small latency.
+  expect((await control(app, world, 'POST', '/faults', { path: '/wps/system/status', status: 502, times: 3 })).statusCode).toBe(200);
+  expect((await inWorld(app, world, 'GET', '/wps/system/status')).statusCode).toBe(502);
+  await control(app, world, 'POST', '/latency', { ms: 3 });
   return token;
 }
 
@@ -72,7 +77,8 @@ const importTo = (app: App, bytes: Buffer, name?: string, type = 'application/vn
 async function looks(app: App, world: string) {
   const state = (await control(app, world, 'GET', '/state')).envelope.value;
   const journal = (await control(app, world, 'GET', '/journal')).envelope.value;
-  return { scenario: state.scenario, status: state.status, flags: state.flags, offsetMs: state.clock.offsetMs, counts: state.counts, journal };
+  const faults = (await control(app, world, 'GET', '/faults')).envelope.value;
+  return { scenario: state.scenario, status: state.status, flags: state.flags, offsetMs: state.clock.offsetMs, latencyMs: state.latencyMs, counts: state.counts, faults, journal };
 }
 
 const balance = async (app: App, world: string, token: string) => (await inWorld(app, world, 'GET', '/wps/v2/wallets/balance', { token })).envelope;
@@ -215,6 +221,96 @@ describe('export and import in memory', () => {
     expect(refused.err).toMatch(/400.*not a SQLite database/);
     expect((await cli('world', 'import')).code).toBe(2);
     expect((await cli('world', 'export', 'cli-src', join(tempDir(), 'missing-dir', 'x', 'y.sqlite'))).code).toBe(1);
+  });
+});
+
+/** Every row of a world, each table's rows in key order. */
+function rowsOf(app: App, world: string) {
+  const rows = app.worlds.get(world).db.capture();
+  for (const name of Object.keys(rows)) rows[name]?.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return rows;
+}
+
+/** A copy of a world file with `sql` run on it. */
+function altered(bytes: Buffer, sql: string): Buffer {
+  const path = join(tempDir(), 'altered.sqlite');
+  writeFileSync(path, bytes);
+  const db = new DatabaseSync(path);
+  db.exec(sql);
+  db.close();
+  return readFileSync(path);
+}
+
+describe('rewind data in the file', () => {
+  /** A world with a login, a deposit, a fault used by a failed deposit, control calls, and a second deposit. */
+  async function history(app: App, world: string) {
+    await control(app, world, 'POST', '/worlds', { name: world });
+    const login = await inWorld(app, world, 'POST', '/wps/session/login', { encrypted: true, body: { type: 'username', username: 'player01', password: 'Passw0rd!' } });
+    const token = login.envelope.value.token as string;
+    const deposit = (amount: number) => inWorld(app, world, 'POST', '/wps/wallet/deposit', { token, body: { channelId: 'easypaisa', amount } });
+    const sim = app.worlds.get(world);
+    const points: { id: number; rows: ReturnType<typeof rowsOf> }[] = [];
+    const mark = () => points.push({ id: sim.journal.nextEntryId, rows: rowsOf(app, world) });
+    mark();
+    expect((await deposit(40)).statusCode).toBe(200);
+    await control(app, world, 'POST', '/faults', { path: '/wps/wallet/deposit', status: 503, times: 1 });
+    await control(app, world, 'POST', '/flags', { modId: 'FREEPLAY3', enabled: true });
+    mark();
+    expect((await deposit(50)).statusCode).toBe(503);
+    await control(app, world, 'POST', '/latency', { ms: 1 });
+    mark();
+    expect((await deposit(60)).statusCode).toBe(200);
+    return { token, points };
+  }
+
+  it('an imported world rewinds to a call made before the export: the world as it was before that call', async () => {
+    const app = await controlApp();
+    const { points } = await history(app, 'rw-src');
+    const bytes = await exportOf(app, 'rw-src');
+    for (const [n, point] of points.entries()) {
+      const copy = `rw-copy${n}`;
+      expect((await importTo(app, bytes, copy)).statusCode).toBe(200);
+      const res = await control(app, copy, 'POST', '/rewind', { before: point.id });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(rowsOf(app, copy), `before entry ${point.id}`).toEqual(point.rows);
+      // Marked in the copy's journal, and not rewound twice.
+      const entry = (await control(app, copy, 'GET', '/journal')).envelope.value.find((e: { id: number }) => e.id === point.id);
+      expect(entry).toMatchObject({ id: point.id, rewound: true });
+      expect((await control(app, copy, 'POST', '/rewind', { before: point.id })).statusCode).toBe(400);
+    }
+    // A rewound world exports its marks: the copy refuses them too, and still rewinds further back.
+    const rewound = await exportOf(app, 'rw-copy2');
+    expect((await importTo(app, rewound, 'rw-again')).statusCode).toBe(200);
+    const journal = (await control(app, 'rw-again', 'GET', '/journal')).envelope.value as { id: number; rewound?: boolean }[];
+    expect(journal.filter((e) => e.rewound).map((e) => e.id)).toEqual(journal.filter((e) => e.id >= (points[2]?.id ?? 0)).map((e) => e.id));
+    expect(JSON.stringify(journal)).not.toMatch(/"rewound":true,"rewound"/);
+    expect((await control(app, 'rw-again', 'POST', '/rewind', { before: points[2]?.id })).statusCode).toBe(400);
+    expect((await control(app, 'rw-again', 'POST', '/rewind', { before: points[0]?.id })).statusCode).toBe(200);
+    expect(rowsOf(app, 'rw-again')).toEqual(points[0]?.rows);
+  });
+
+  it('a file without rewind data (an earlier version\'s) still imports, its entries out of reach; bad rewind data is refused', async () => {
+    const app = await controlApp();
+    const { points, token } = await history(app, 'rw-old');
+    const bytes = await exportOf(app, 'rw-old');
+    // The journal as the previous version wrote it: no changes column.
+    const older = altered(bytes, 'ALTER TABLE journal DROP COLUMN changes');
+    expect((await importTo(app, older, 'rw-older')).statusCode).toBe(200);
+    expect((await balance(app, 'rw-older', token)).value.sumBalance).toBe((await balance(app, 'rw-old', token)).value.sumBalance);
+    const refused = await control(app, 'rw-older', 'POST', '/rewind', { before: points[1]?.id });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.envelope.message).toMatch(/out of reach/);
+
+    const cases: [string, RegExp][] = [
+      [`UPDATE journal SET changes = '[[{"table":"accounts","key":"player01","before":{"account":5}}]]' WHERE id = ${points[1]?.id}`, /table "journal", row "\d+": changes\/0\/0, a row of "accounts": \/id Expected required/],
+      [`UPDATE journal SET changes = '[[{"table":"nowhere","key":"x"}]]' WHERE id = ${points[1]?.id}`, /"nowhere" is not a table of the world/],
+      [`UPDATE journal SET changes = '[{"table":"accounts"}]' WHERE id = ${points[1]?.id}`, /table "journal", row "\d+"/],
+    ];
+    for (const [sql, reason] of cases) {
+      const res = await importTo(app, altered(bytes, sql), 'rw-bad');
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().message).toMatch(reason);
+    }
   });
 });
 

@@ -113,6 +113,33 @@ describe('a world in SQLite', () => {
     for (const t of worldTables()) expect(t.row.type).toBe('object');
   });
 
+  it('seeds each world with copies of one prepared seed: no row shared, every password digest salted anew', () => {
+    const [a, b] = [new Sim({ scenario: 'agent' }), new Sim({ scenario: 'agent' })];
+    expect(a.accounts.size).toBeGreaterThan(10);
+    const digests = new Set<string>();
+    for (const [name, row] of a.accounts) {
+      const other = b.accounts.get(name);
+      // The same seed, but not the same objects: a change in place in one world stays there.
+      expect({ ...other, passwordHash: '', paymentPasswordHash: null }).toEqual({ ...row, passwordHash: '', paymentPasswordHash: null });
+      expect(other).not.toBe(row);
+      expect(other?.clubLabel).not.toBe(row.clubLabel);
+      expect(other?.recentGames).not.toBe(row.recentGames);
+      for (const digest of [row.passwordHash, row.paymentPasswordHash, other?.passwordHash, other?.paymentPasswordHash]) {
+        if (digest === null || digest === undefined) continue;
+        expect(digests.has(digest)).toBe(false);
+        digests.add(digest);
+      }
+      expect(a.checkPassword(row, 'Passw0rd!')).toBe(b.checkPassword(other as typeof row, 'Passw0rd!'));
+      expect(a.ledger.transactions(name)).toEqual(b.ledger.transactions(name));
+      if (a.ledger.transactions(name).length) expect(a.ledger.transactions(name)[0]).not.toBe(b.ledger.transactions(name)[0]);
+    }
+    expect(a.checkPassword(a.accounts.get('player01') as never, 'Passw0rd!')).toBe(true);
+    a.editAccount('player01').clubLabel.labelName = 'changed in a';
+    a.ledger.post('player01', 'deposit', 5, 'only in a', a.now());
+    expect(b.accounts.get('player01')?.clubLabel.labelName).not.toBe('changed in a');
+    expect(b.ledger.balance('player01')).toBe(a.ledger.balance('player01') - 5);
+  });
+
   it('deletes a world for good, also under its own header and with a request of it in flight', async () => {
     const dir = stateDir();
     const app = await testApp({ stateDir: dir });

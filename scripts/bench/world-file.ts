@@ -3,10 +3,11 @@
  * (GET /__sim/worlds/NAME/export) and to import (POST /__sim/worlds/NAME/import), in memory and
  * under --state (docs/decisions/030-world-files.md). Goal: within a second each.
  *
- *   npm run bench:world-file -- [--accounts 1000] [--runs 5]
+ *   npm run bench:world-file -- [--accounts 1000] [--runs 5] [--deposits 0]
  *
  * The world: --accounts accounts, each with a deposit, a withdrawal and a live session,
- * and a journal of 200 calls. Each run exports the world and imports the file under another name,
+ * and a journal of 200 calls: --deposits of them deposits through the gateway (each keeps its
+ * before-images for rewind, which the file carries: ADR 036), the rest reads. Each run exports the world and imports the file under another name,
  * through `app.inject` (no sockets), the two modes alternating run by run; the table gives the
  * median and the slowest wall time of each, and the file's size.
  */
@@ -17,24 +18,33 @@ import { parseArgs } from 'node:util';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app';
 
-const { values } = parseArgs({ options: { accounts: { type: 'string', default: '1000' }, runs: { type: 'string', default: '5' } } });
+const { values } = parseArgs({ options: { accounts: { type: 'string', default: '1000' }, runs: { type: 'string', default: '5' }, deposits: { type: 'string', default: '0' } } });
 const ACCOUNTS = Number(values.accounts);
 const RUNS = Number(values.runs);
+const DEPOSITS = Math.min(200, Number(values.deposits));
+if (!Number.isInteger(DEPOSITS) || DEPOSITS < 0) throw new Error(`--deposits must be a whole number from 0 to 200, got ${String(values.deposits)}`);
 
 /** The world `bench` of `app`: accounts with ledger rows and sessions, and a journal. */
 async function furnish(app: FastifyInstance): Promise<void> {
   const sim = app.worlds.get('bench');
+  const tokens: string[] = [];
   for (let i = 0; i < ACCOUNTS; i++) {
     const account = `bench${String(i).padStart(5, '0')}`;
     sim.createAccount({ account, password: `Bench#${i}pass` });
     sim.ledger.post(account, 'deposit', 500 + i, 'Bench deposit', sim.now());
     sim.ledger.post(account, 'withdraw', -100, 'Bench withdrawal', sim.now());
-    sim.sessions.create(account, 'username');
+    tokens.push(sim.sessions.create(account, 'username').token);
   }
   app.stateDir?.persistence.commit('bench', sim);
   sim.db.changes.clear();
+  const headers = { 'x-sim-world': 'bench', merchant: 'DEMO', device: 'web', language: 'EN' };
   for (let i = 0; i < 200; i++) {
-    await app.inject({ method: 'GET', url: '/wps/system/info', headers: { 'x-sim-world': 'bench', merchant: 'DEMO', device: 'web', language: 'EN' } });
+    const res =
+      i < DEPOSITS
+        ? await app.inject({ method: 'POST', url: '/wps/wallet/deposit', headers: { ...headers, authorization: tokens[i % tokens.length] ?? '' }, payload: { channelId: 'easypaisa', amount: 10 } })
+        : await app.inject({ method: 'GET', url: '/wps/system/info', headers });
+    // The reads are journaled whatever they answer; a deposit must go through to keep rewind data.
+    if (i < DEPOSITS && res.statusCode !== 200) throw new Error(`deposit ${i} answered ${res.statusCode}: ${res.body}`);
   }
 }
 
@@ -90,7 +100,7 @@ try {
 }
 
 const f = (x: number) => x.toFixed(0);
-console.log(`World file of ${ACCOUNTS} accounts (2 ledger rows and a session each, 200 journal entries), ${RUNS} runs, ${cpus().length} cores, load ${loadavg()[0]?.toFixed(1)}`);
+console.log(`World file of ${ACCOUNTS} accounts (2 ledger rows and a session each, 200 journal entries of which ${DEPOSITS} deposits), ${RUNS} runs, ${cpus().length} cores, load ${loadavg()[0]?.toFixed(1)}`);
 console.log('');
 console.log('| mode | file | export median | export slowest | import median | import slowest |');
 console.log('|---|---|---|---|---|---|');

@@ -846,7 +846,7 @@ export const controlOps = {
     path: '/rewind',
     summary: 'Put the world back as it was just before a journaled call; that call and later ones are marked rewound',
     description:
-      'Puts back the rows every call since journal entry `before` changed (control calls included), as one change. Faults and latency are not world rows and stay. 400 when the entry is unknown, no longer in the journal, already rewound, or older than the changes kept.',
+      'Puts back the rows every call since journal entry `before` changed (control calls included), injected faults and latency too, as one change. 400 when the entry is unknown, no longer in the journal, already rewound, or older than the changes kept.',
     body: Type.Object(
       { before: Type.Integer({ minimum: 1, description: 'The id of the journal entry to undo, with everything after it.' }) },
       { additionalProperties: false, examples: [{ before: 12 }] },

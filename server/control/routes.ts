@@ -30,7 +30,7 @@ import {
   type SnapshotInfo,
 } from './contract';
 import { buildControlDocument } from './document';
-import { faultsOf } from './faults';
+import { faultsOf } from './fault-store';
 import { streamEvents } from './events';
 import { journalHandlers } from './journal';
 import { worldFileHandlers } from './world-files';
@@ -78,7 +78,7 @@ function state(sim: Sim, request: FastifyRequest): SimState {
       smsOutbox: sim.sms.outbox.length,
       smsDropped: sim.sms.dropped,
       guests: sim.guests.size,
-      faults: faultsOf(sim).faults.length,
+      faults: faultsOf(sim).count,
       snapshots: snapshotsOf(sim).size,
     },
     replay: request.server.replay?.info ?? null,
@@ -238,12 +238,13 @@ const handlers: ControlHandlers = {
   // The body has one of the fault shapes (the route's schema; faultProblems names what is wrong).
   addFault: ({ sim, body }) => faultsOf(sim).add(body),
 
-  listFaults: ({ sim }) => faultsOf(sim).faults.map((f) => ({ ...f })),
+  listFaults: ({ sim }) => faultsOf(sim).list(),
 
   clearFaults: ({ sim }) => ({ removed: faultsOf(sim).clear() }),
 
+  // Faults and latency are rows of the world (fault-store.ts): committed, exported and rewound.
   setLatency: ({ sim, body }) => {
-    faultsOf(sim).latencyMs = body.ms;
+    faultsOf(sim).setLatency(body.ms);
     return { ms: body.ms };
   },
 

@@ -251,15 +251,22 @@ export class Journal {
   }
 
   /**
-   * Hold exactly these entries (an import; oldest first, the newest `size` kept) and give the next
-   * entry `nextId` or, when the entries go further, the id after the newest.
+   * Hold exactly these entries (an import; oldest first, the newest `size` kept, each text without
+   * a rewound mark) and give the next entry `nextId` or, when the entries go further, the id after
+   * the newest. `rewound` lists the ids of entries a rewind undid (each then says so once).
    */
-  restore(entries: readonly { id: number; json: string }[], nextId: number): void {
+  restore(entries: readonly { id: number; json: string }[], nextId: number, rewound: readonly number[] = []): void {
     this.ring.fill(undefined);
     this.head = 0;
     this.count = 0;
     if (this.enabled) for (const { json } of entries.slice(-this.size)) this.push(json);
     this.nextId = Math.max(nextId, (entries.at(-1)?.id ?? 0) + 1, 1);
+    this.rewound = [];
+    for (const id of [...rewound].sort((a, b) => a - b)) {
+      const last = this.rewound.at(-1);
+      if (last && last[1] + 1 >= id) last[1] = Math.max(last[1], id);
+      else this.rewound.push([id, id]);
+    }
   }
 
   list(query: JournalQuery = {}): JournalEntry[] {

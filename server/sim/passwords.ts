@@ -12,14 +12,14 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 
 const SCHEME = 'hmac-sha256';
-const SALT_BYTES = 16;
+export const SALT_BYTES = 16;
 
 function digest(password: string, salt: Buffer): Buffer {
   return createHmac('sha256', salt).update(password, 'utf8').digest();
 }
 
-export function hashPassword(password: string): string {
-  const salt = randomBytes(SALT_BYTES);
+/** A digest of `password` under a new random salt (or `salt`: SALT_BYTES random bytes used for this digest only). */
+export function hashPassword(password: string, salt: Buffer = randomBytes(SALT_BYTES)): string {
   return `${SCHEME}$${salt.toString('base64')}$${digest(password, salt).toString('base64')}`;
 }
 

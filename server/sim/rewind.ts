@@ -155,3 +155,43 @@ export function rewind(sim: Sim, before: number): { rows: number; rewound: numbe
   log.skipNext = sim.db.changes.size > 0;
   return { rows, rewound };
 }
+
+/**
+ * The change sets kept for rewind, by the journal entry they follow (an export, ADR 036): for each
+ * entry from `from` on, the change set of its call and those of the calls not journaled after it
+ * (control calls), oldest first; an entry whose call changed nothing has an empty list. Entries
+ * before `from` are out of reach. Within an entry the change sets are undone together, so which of
+ * them was the entry's own is not kept.
+ */
+export function keptChanges(sim: Sim): { from: number; byEntry: Map<number, Change[][]> } {
+  const journal = sim.journal;
+  const byEntry = new Map<number, Change[][]>();
+  const log = logs.get(sim);
+  if (!journal.enabled || !log) return { from: journal.nextEntryId, byEntry };
+  log.settle(journal);
+  log.prune(journal);
+  const from = Math.max(log.floor, journal.oldestEntryId ?? journal.nextEntryId);
+  for (let id = from; id < journal.nextEntryId; id++) byEntry.set(id, []);
+  for (const segment of log.segments) byEntry.get(Math.floor(segment.pos))?.push(segment.changes);
+  return { from, byEntry };
+}
+
+/**
+ * Keep change sets read from a world file (an import): the journal already holds its entries;
+ * entries from `from` on can be rewound with these change sets, as in the world exported.
+ */
+export function restoreKeptChanges(sim: Sim, from: number, byEntry: ReadonlyMap<number, readonly Change[][]>): void {
+  const journal = sim.journal;
+  if (!journal.enabled) return;
+  const log = new RewindLog(journal);
+  log.floor = Math.min(Math.max(from, 1), journal.nextEntryId);
+  for (const id of [...byEntry.keys()].sort((a, b) => a - b)) {
+    if (id < log.floor) continue;
+    for (const changes of byEntry.get(id) ?? []) {
+      log.segments.push({ entry: null, pos: id, changes: [...changes] });
+      log.rows += changes.length;
+    }
+  }
+  log.prune(journal);
+  logs.set(sim, log);
+}

@@ -11,12 +11,13 @@ import { Ledger } from './ledger';
 import { Journal, JOURNAL_DEFAULT_SIZE } from './journal';
 import { hashPassword, verifyPassword } from './passwords';
 import { RsaKeyHolder } from './rsa';
+import { plantSeed, seedPlan } from './seed';
 import { SESSION_TTL_MS, SessionStore, type Session } from './sessions';
 import { SmsService } from './sms';
 import { ACCOUNTS, GUESTS, WORLD } from './store/kernel-tables';
 import { worldTables, type DeepReadonly, type RowOf } from './store/schema';
 import { Record1, WorldDb, type Table } from './store/table';
-import { flagEnabled, loadWorld, readScenario, setFlag, worldSeed, type MemberFixture, type Scenario, type World } from './world';
+import { flagEnabled, loadWorld, readScenario, setFlag, worldSeed, type Scenario, type World } from './world';
 
 /** An account row as the world keeps it (the `accounts` table); change one with Sim.editAccount. */
 export type AccountRow = RowOf<typeof ACCOUNTS>;
@@ -185,6 +186,7 @@ export class Sim {
   load(scenarioName: string): void {
     const scenario = readScenario(scenarioName);
     const world = loadWorld(scenario, this.brand);
+    const plan = seedPlan(scenario, world, worldSeed(this.brand));
     for (const table of [...this.db.made()]) {
       // The clock and the snapshots outlive a load (only `clock reset` moves the clock back).
       if (!table.def.survivesReset) table.clear();
@@ -192,92 +194,14 @@ export class Sim {
     this.worldRecord.put({
       scenario: scenario.name,
       loadedAt: this.now(),
-      nextMemberId: 1,
+      nextMemberId: plan.nextMemberId,
       brand: world.brand,
       whitelabel: world.whitelabel,
       registerRules: world.registerRules,
     });
     this.#scenario = scenario;
-    for (const m of world.members) this.seedMember(m);
-  }
-
-  private seedMember(m: MemberFixture): void {
-    const account: AccountRow = {
-      id: m.id,
-      account: m.account,
-      nickname: m.nickname,
-      passwordHash: hashPassword(m.password),
-      paymentPasswordHash: m.paymentPassword ? hashPassword(m.paymentPassword) : null,
-      mobileNum: m.mobileNum,
-      countryDialingCode: m.countryDialingCode,
-      email: m.email,
-      isAgent: m.isAgent,
-      type: m.type,
-      parentAccount: m.parentAccount,
-      customerId: m.customerId,
-      // The account is the world's own: its labels are copies, never the shared fixture's objects.
-      clubLabel: { ...m.clubLabel },
-      memberLabel: { ...m.memberLabel },
-      points: m.points,
-      firstTimeLogin: m.firstTimeLogin,
-      passwordExpired: m.passwordExpired,
-      defaultPassword: m.password === this.world.brand.defaultPassword,
-      createdAt: m.createdAt,
-      affiliateCode: m.affiliateCode ?? '',
-      referralCode: `R${String(m.id).padStart(6, '0')}`,
-      favourites: [],
-      recentGames: [],
-      avatar: m.id % 8,
-    };
-    this.accounts.put(account.account, account);
-    const row = this.worldRow;
-    row.nextMemberId = Math.max(row.nextMemberId, m.id + 1);
-    // Opening balance first, then the history in time order, so every record page has rows.
-    const history = [...m.history].sort((a, b) => a.time - b.time);
-    const firstTime = history[0]?.time ?? m.createdAt;
-    const net = history.reduce((s, h) => s + this.historyNet(h), 0);
-    const opening = Math.max(0, m.balance - net, ...this.runningLows(history));
-    if (opening > 0) this.ledger.post(m.account, 'deposit', opening, 'Opening deposit', firstTime - 60_000);
-    for (const h of history) {
-      try {
-        if (h.kind === 'bet') {
-          this.ledger.settleBet(m.account, {
-            vendor: h.vendor ?? 'PG',
-            gameName: h.gameName ?? 'Game',
-            gameType: this.world.games.find((g) => g.gameId === h.gameId)?.gameType ?? 'RNG',
-            betAmount: Math.abs(h.amount),
-            winAmount: h.win ?? 0,
-            time: h.time,
-          });
-          if (h.gameId && !account.recentGames.includes(h.gameId)) account.recentGames.unshift(h.gameId);
-        } else {
-          const kind = h.kind === 'withdraw' ? 'withdraw' : h.kind === 'transfer' ? 'transfer' : h.kind === 'bonus' ? 'bonus' : 'deposit';
-          this.ledger.post(m.account, kind, this.historyNet(h), h.remark ?? kind, h.time);
-        }
-      } catch {
-        // A history row that would overdraw is skipped: the seed stays consistent.
-      }
-    }
-    account.recentGames = account.recentGames.slice(0, 20);
-  }
-
-  private historyNet(h: MemberFixture['history'][number]): number {
-    if (h.kind === 'bet') return (h.win ?? 0) - Math.abs(h.amount);
-    if (h.kind === 'withdraw') return -Math.abs(h.amount);
-    return h.amount;
-  }
-
-  /** How far below zero the history would take a zero opening balance (so the opening covers it). */
-  private runningLows(history: MemberFixture['history']): number[] {
-    let running = 0;
-    let low = 0;
-    for (const h of history) {
-      running += h.kind === 'bet' ? -Math.abs(h.amount) : 0;
-      low = Math.min(low, running);
-      running += h.kind === 'bet' ? (h.win ?? 0) : this.historyNet(h);
-      low = Math.min(low, running);
-    }
-    return [-low];
+    // The seed members, their ledgers and bets: copies of rows worked out once per scenario.
+    plantSeed(this.db, plan);
   }
 
   // ---- bounded memory: guests and idle sessions expire (ADR 009) ---------------------------------

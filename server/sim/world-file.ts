@@ -4,13 +4,19 @@
  * application id and format version), with its request journal and its name in the file's own
  * tables (server/sim/store/file-tables.ts). An export is built from the world's tables in memory,
  * which under `--state` hold what its database holds; an import reads and checks the whole file
- * into a new world before anything is replaced, so a refused file changes nothing.
+ * into a new world before anything is replaced, so a refused file changes nothing. The journal's
+ * entries carry the before-images rewind keeps (server/sim/rewind.ts), so an imported world rewinds
+ * as far back as the exported one did (docs/decisions/036-fault-tables-and-rewind-in-world-files.md);
+ * a file without them (an earlier version's) imports with its entries out of rewind's reach.
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { keptChanges, restoreKeptChanges } from './rewind';
 import { JOURNAL_TABLE, WORLD_FILE_TABLE } from './store/file-tables';
-import { loadRows, WorldFile, WorldFileError } from './store/sqlite';
+import { worldTable } from './store/schema';
+import { loadRows, rowProblem, WorldFile, WorldFileError } from './store/sqlite';
+import type { Change } from './store/table';
 import type { Sim } from './state';
 import './store/world-schema';
 
@@ -37,7 +43,11 @@ function withTempFile<T>(work: (path: string) => T): T {
 /** The world's file: every table's rows, the journal (oldest first) and the world's name. */
 export function exportWorld(name: string, sim: Sim, exportedAt = Date.now()): Buffer {
   const { entries, nextId } = sim.journal.dump();
-  const journal = entries.map(({ id, json }): [string, unknown] => [String(id), { id, entry: JSON.parse(json) as unknown }]);
+  const { byEntry } = keptChanges(sim);
+  const journal = entries.map(({ id, json }): [string, unknown] => {
+    const changes = byEntry.get(id);
+    return [String(id), { id, entry: JSON.parse(json) as unknown, ...(changes ? { changes: changes.map((set) => set.map(onDisk)) } : {}) }];
+  });
   const header: [string, unknown][] = [['', { world: name, exportedAt, journalNextId: nextId }]];
   return withTempFile((path) => {
     const file = WorldFile.open(path, { wal: false });
@@ -103,13 +113,45 @@ export function importWorld(bytes: Uint8Array, fresh: () => Sim): ImportedWorld 
       throw new WorldFileError(`the world's scenario cannot be loaded here (${err instanceof Error ? err.message : String(err)})`);
     }
     const header = rows.get(WORLD_FILE_TABLE.name)?.[0]?.[1] as { world: string; journalNextId: number } | undefined;
+    const rewound: number[] = [];
+    const kept = new Map<number, Change[][]>();
     const journal = (rows.get(JOURNAL_TABLE.name) ?? []).map(([key, row]) => {
-      const { id, entry } = row as { id: number; entry: Record<string, unknown> };
+      const { id, entry, changes } = row as { id: number; entry: Record<string, unknown>; changes?: Change[][] };
       if (key !== String(id) || entry.id !== id) throw new WorldFileError(`table "journal", row "${key}": the entry's id is not its key`);
-      return { id, json: JSON.stringify({ id, ...entry }) };
+      // The journal marks a rewound entry itself (once), from its list of rewound ids.
+      const { id: _id, rewound: mark, ...rest } = entry;
+      if (mark === true) rewound.push(id);
+      if (changes) kept.set(id, checkChanges(key, changes));
+      return { id, json: JSON.stringify({ id, ...rest }) };
     });
     journal.sort((a, b) => a.id - b.id);
-    sim.journal.restore(journal, header?.journalNextId ?? 1);
+    sim.journal.restore(journal, header?.journalNextId ?? 1, rewound);
+    // Rewind reaches back over the newest entries that carry their change sets, without a gap.
+    let from = sim.journal.nextEntryId;
+    for (let i = journal.length - 1; i >= 0 && kept.has((journal[i] as { id: number }).id); i--) from = (journal[i] as { id: number }).id;
+    restoreKeptChanges(sim, from, kept);
     return { sim, name: header?.world };
   });
+}
+
+/** A change as a file keeps it: the before-image as its table writes it (no plaintext secret). */
+function onDisk(change: Change): Change {
+  const def = worldTable(change.table);
+  if (change.before === undefined) return { table: change.table, key: change.key, before: undefined };
+  return { ...change, before: def?.toDisk ? def.toDisk(change.before as never) : change.before };
+}
+
+/** The change sets of a journal row, each row checked against its table's schema like any other row. */
+function checkChanges(entryKey: string, changes: Change[][]): Change[][] {
+  changes.forEach((set, i) =>
+    set.forEach((change, j) => {
+      const where = `table "journal", row "${entryKey}": changes/${i}/${j}`;
+      const def = worldTable(change.table);
+      if (!def) throw new WorldFileError(`${where}: "${change.table}" is not a table of the world`);
+      if (change.before === undefined) return;
+      const problem = rowProblem(def, change.before);
+      if (problem) throw new WorldFileError(`${where}, a row of "${change.table}": ${problem}`);
+    }),
+  );
+  return changes;
 }

@@ -511,7 +511,7 @@ export interface paths {
         put?: never;
         /**
          * Put the world back as it was just before a journaled call; that call and later ones are marked rewound
-         * @description Puts back the rows every call since journal entry `before` changed (control calls included), as one change. Faults and latency are not world rows and stay. 400 when the entry is unknown, no longer in the journal, already rewound, or older than the changes kept.
+         * @description Puts back the rows every call since journal entry `before` changed (control calls included), injected faults and latency too, as one change. 400 when the entry is unknown, no longer in the journal, already rewound, or older than the changes kept.
          */
         post: operations["rewind"];
         delete?: never;

@@ -9,7 +9,20 @@ import { Type } from '@sinclair/typebox';
 import { JournalEntrySchema } from '../../control/contract';
 import type { TableDef } from './schema';
 
-/** The journal's entries, oldest first, each as the control API lists it (GET /__sim/journal). */
+/** One row a change set changed: its table and key, and the row before (absent: there was none). */
+const ChangeSchema = Type.Object(
+  {
+    table: Type.String({ minLength: 1 }),
+    key: Type.String(),
+    before: Type.Optional(Type.Unknown()),
+  },
+  { additionalProperties: false },
+);
+
+/**
+ * The journal's entries, oldest first, each as the control API lists it (GET /__sim/journal), with
+ * the before-images rewind needs (docs/decisions/036-fault-tables-and-rewind-in-world-files.md).
+ */
 export const JOURNAL_TABLE: TableDef = {
   kind: 'table',
   name: 'journal',
@@ -19,6 +32,12 @@ export const JOURNAL_TABLE: TableDef = {
   row: Type.Object({
     id: Type.Integer({ minimum: 1 }),
     entry: JournalEntrySchema,
+    changes: Type.Optional(
+      Type.Array(Type.Array(ChangeSchema), {
+        description:
+          'for rewind: the change sets committed from this call up to the next journaled call (control calls in between), oldest first, each a list of rows with their before-images; NULL: the entry is out of rewind\'s reach (files of earlier versions have no such column)',
+      }),
+    ),
   }),
 };
 

@@ -102,6 +102,14 @@ function checkerOf(def: TableDef): TypeCheck<TSchema> {
   return check;
 }
 
+/** What is wrong with a row of a table (its first schema error), or null when it fits. */
+export function rowProblem(def: TableDef, row: unknown): string | null {
+  const check = checkerOf(def);
+  if (check.Check(row)) return null;
+  const first = check.Errors(row).First();
+  return first ? `${first.path || '/'} ${first.message}` : 'does not fit';
+}
+
 /** Every table of a world database: the world schema's, then the file's own (journal, world_file). */
 export function fileTables(): TableDef[] {
   return [...worldTables(), ...FILE_TABLES];

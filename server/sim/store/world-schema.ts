@@ -13,5 +13,6 @@ import '../demo-play';
 import '../login-failures';
 import '../agent/model';
 import '../../control/snapshot';
+import '../../control/fault-store';
 
 export { worldTables } from './schema';
