@@ -150,10 +150,12 @@ export function registerOperation<O extends AnyDef>(app: FastifyInstance, op: O,
           }
         }
       : undefined,
-    handler: async (request, reply) => {
+    // Not async: a handler that answers at once (most reads) is sent at once, without a promise and
+    // a microtask turn per call; one that returns a promise is answered when it settles.
+    handler: (request, reply) => {
       const account = request.simAccount;
       const language = String(request.headers.language ?? 'EN');
-      const value = await handler({
+      const value = handler({
         query: (request.query ?? {}) as never,
         body: request.body as never,
         sim: request.sim,
@@ -172,14 +174,23 @@ export function registerOperation<O extends AnyDef>(app: FastifyInstance, op: O,
           return new SerializedReply(typeof out === 'string' ? out : Buffer.from(out as ArrayBuffer).toString('utf8'));
         },
       });
-      if (value instanceof SerializedReply) {
-        // Bytes are sent as they are, under the JSON content type the route's replies carry.
-        reply.type('application/json; charset=utf-8');
-        return value.bytes;
-      }
-      return { success: true, value };
+      return isPromise(value) ? value.then((v) => envelope(v, reply)) : envelope(value, reply);
     },
   });
+}
+
+function isPromise<T>(value: T | Promise<T>): value is Promise<T> {
+  return typeof (value as { then?: unknown } | null)?.then === 'function';
+}
+
+/** What the route sends for a handler's value: the success envelope, or bytes kept as they are. */
+function envelope(value: unknown, reply: FastifyReply): { success: true; value: unknown } | Buffer {
+  if (value instanceof SerializedReply) {
+    // Bytes are sent as they are, under the JSON content type the route's replies carry.
+    reply.type('application/json; charset=utf-8');
+    return value.bytes;
+  }
+  return { success: true, value };
 }
 
 /** Register a table of handlers against a table of operations of one area. */

@@ -10,7 +10,7 @@ import fp from 'fastify-plugin';
 import type { Sim } from '../sim/state';
 import { openStateDir, type StateDir } from '../sim/state-dir';
 import { checkBrand } from '../sim/world';
-import { checkWorldName, DEFAULT_WORLD, WORLD_COOKIE, WORLD_HEADER, Worlds } from '../sim/worlds';
+import { checkWorldName, DEFAULT_WORLD, WORLD_COOKIE, WORLD_HEADER, Worlds, type WorldHold } from '../sim/worlds';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -26,8 +26,8 @@ declare module 'fastify' {
     sim: Sim;
     /** Its name. */
     worldName: string;
-    /** Ends this request's hold on its world (the world may be unloaded again once none is left). */
-    worldLeave: (() => void) | null;
+    /** This request's hold on its world (the world may be unloaded again once none is left). */
+    worldHold: WorldHold | null;
   }
 }
 
@@ -67,7 +67,7 @@ const plugin: FastifyPluginAsync<WorldSelectionOptions> = async (app, options) =
   app.decorate('sim', { getter: () => worlds.get(DEFAULT_WORLD) });
   app.decorateRequest('sim', null as unknown as Sim);
   app.decorateRequest('worldName', DEFAULT_WORLD);
-  app.decorateRequest('worldLeave', null);
+  app.decorateRequest('worldHold', null);
 
   await app.register(cookie);
 
@@ -81,21 +81,21 @@ const plugin: FastifyPluginAsync<WorldSelectionOptions> = async (app, options) =
           : cookieName !== undefined && isWorldPath(request.url)
             ? checkWorldName(cookieName, `cookies/${WORLD_COOKIE}`)
             : DEFAULT_WORLD;
-      const { sim, leave } = worlds.enter(name);
-      request.sim = sim;
+      const hold = worlds.enter(name);
+      request.sim = hold.sim;
       request.worldName = name;
-      request.worldLeave = leave;
+      request.worldHold = hold;
       done();
     } catch (err) {
       request.sim = worlds.get(DEFAULT_WORLD);
       done(err as Error);
     }
   });
-  const leave = (request: { worldLeave: (() => void) | null }) => {
-    const left = request.worldLeave;
-    if (left) {
-      request.worldLeave = null;
-      left();
+  const leave = (request: { worldHold: WorldHold | null }) => {
+    const hold = request.worldHold;
+    if (hold) {
+      request.worldHold = null;
+      hold.leave();
     }
   };
   app.addHook('onResponse', (request, _reply, done) => {
