@@ -161,22 +161,36 @@ export function registerOperation<O extends AnyDef>(app: FastifyInstance, op: O,
         sim: request.sim,
         session: request.simSession,
         account,
-        me: () => {
-          if (!account) throw new ApiError(401, ErrorCode.notSession, 'Not logged in, please log in');
-          return account;
-        },
+        me: accountOrRefusal(account),
         language,
         request,
         reply,
-        serialize: (v) => {
-          // The route's response serialiser gives a string; the type also allows custom serialisers' buffers.
-          const out = reply.serialize({ success: true, value: v });
-          return new SerializedReply(typeof out === 'string' ? out : Buffer.from(out as ArrayBuffer).toString('utf8'));
-        },
+        serialize: serializerOf(reply),
       });
       return isPromise(value) ? value.then((v) => envelope(v, reply)) : envelope(value, reply);
     },
   });
+}
+
+// The two helpers below make the context's functions. They return unnamed functions on purpose: tsx
+// (esbuild's keepNames) gives every function written as a named property its name with
+// Object.defineProperty, which per call and request is a measurable cost (docs/benchmarks.md).
+
+/** The context's `me()`: the caller's account, or 401 not logged in. */
+function accountOrRefusal(account: Account | null): () => Account {
+  return () => {
+    if (!account) throw new ApiError(401, ErrorCode.notSession, 'Not logged in, please log in');
+    return account;
+  };
+}
+
+/** The context's `serialize()`: a value's success envelope through the route's response serialiser. */
+function serializerOf(reply: FastifyReply): (value: unknown) => SerializedReply {
+  return (v) => {
+    // The route's response serialiser gives a string; the type also allows custom serialisers' buffers.
+    const out = reply.serialize({ success: true, value: v });
+    return new SerializedReply(typeof out === 'string' ? out : Buffer.from(out as ArrayBuffer).toString('utf8'));
+  };
 }
 
 function isPromise<T>(value: T | Promise<T>): value is Promise<T> {

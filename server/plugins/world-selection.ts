@@ -5,7 +5,8 @@
  * world and the RSA key are kept there and a second process is refused.
  */
 import cookie from '@fastify/cookie';
-import type { FastifyPluginAsync } from 'fastify';
+import type { ServerResponse } from 'node:http';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Sim } from '../sim/state';
 import { openStateDir, type StateDir } from '../sim/state-dir';
@@ -71,7 +72,7 @@ const plugin: FastifyPluginAsync<WorldSelectionOptions> = async (app, options) =
 
   await app.register(cookie);
 
-  app.addHook('onRequest', (request, _reply, done) => {
+  app.addHook('onRequest', (request, reply, done) => {
     try {
       const header = request.headers[WORLD_HEADER];
       const cookieName = request.cookies[WORLD_COOKIE];
@@ -85,27 +86,45 @@ const plugin: FastifyPluginAsync<WorldSelectionOptions> = async (app, options) =
       request.sim = hold.sim;
       request.worldName = name;
       request.worldHold = hold;
+      const res = reply.raw as HeldResponse;
+      res[HOLD] = request;
+      res.on('close', onResponseClosed);
       done();
     } catch (err) {
       request.sim = worlds.get(DEFAULT_WORLD);
       done(err as Error);
     }
   });
-  const leave = (request: { worldHold: WorldHold | null }) => {
-    const hold = request.worldHold;
-    if (hold) {
-      request.worldHold = null;
-      hold.leave();
-    }
-  };
-  app.addHook('onResponse', (request, _reply, done) => {
-    leave(request);
-    done();
-  });
+  // A request aborted before its response was made: its response may never close (a pipelined one).
   app.addHook('onRequestAbort', (request, done) => {
     leave(request);
     done();
   });
 };
+
+/**
+ * Ends a request's hold on its world when its response closes: after it is sent, or when the
+ * connection drops. One listener per request, with no closure (the hold rides on the response
+ * object), rather than an onResponse hook, which makes Fastify add and remove its own listeners on
+ * every response (docs/decisions/034-request-path-cost.md).
+ */
+const HOLD = Symbol('worldHold');
+type HeldResponse = ServerResponse & { [HOLD]?: FastifyRequest | null };
+
+function onResponseClosed(this: HeldResponse): void {
+  const request = this[HOLD];
+  if (request) {
+    this[HOLD] = null;
+    leave(request);
+  }
+}
+
+function leave(request: { worldHold: WorldHold | null }): void {
+  const hold = request.worldHold;
+  if (hold) {
+    request.worldHold = null;
+    hold.leave();
+  }
+}
 
 export const worldSelection = fp(plugin, { fastify: '5.x', name: 'world-selection' });
