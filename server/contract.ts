@@ -135,21 +135,8 @@ export function registerOperation<O extends AnyDef>(app: FastifyInstance, op: O,
       }
       done();
     },
-    preValidation: op.encrypted
-      ? async (request) => {
-          const header = request.headers.encryption;
-          try {
-            request.body = request.sim.rsa.decryptBody(typeof header === 'string' ? header : undefined, request.body);
-          } catch (err) {
-            if (err instanceof DecryptError) {
-              throw new ApiError(400, ErrorCode.requestParam, err.message, {
-                fields: [{ field: err.field, message: err.message }],
-              });
-            }
-            throw err;
-          }
-        }
-      : undefined,
+    // Synchronous (a done callback), as the hooks above: the wire decryption needs no promise.
+    preValidation: op.encrypted ? decryptRequestBody : undefined,
     // Not async: a handler that answers at once (most reads) is sent at once, without a promise and
     // a microtask turn per call; one that returns a promise is answered when it settles.
     handler: (request, reply) => {
@@ -191,6 +178,22 @@ function serializerOf(reply: FastifyReply): (value: unknown) => SerializedReply 
     const out = reply.serialize({ success: true, value: v });
     return new SerializedReply(typeof out === 'string' ? out : Buffer.from(out as ArrayBuffer).toString('utf8'));
   };
+}
+
+/** The encrypted body's plaintext in place of the body, or 400 request_param_err naming the field. */
+function decryptRequestBody(request: FastifyRequest, _reply: FastifyReply, done: (err?: Error) => void): void {
+  const header = request.headers.encryption;
+  try {
+    request.body = request.sim.rsa.decryptBody(typeof header === 'string' ? header : undefined, request.body);
+  } catch (err) {
+    done(
+      err instanceof DecryptError
+        ? new ApiError(400, ErrorCode.requestParam, err.message, { fields: [{ field: err.field, message: err.message }] })
+        : (err as Error),
+    );
+    return;
+  }
+  done();
 }
 
 function isPromise<T>(value: T | Promise<T>): value is Promise<T> {
