@@ -2,6 +2,7 @@
  * Sandbox worlds (ADR 009): one process, isolated worlds named by X-Sim-World, the sim_world cookie
  * or ?world=; bad names refused with the field named; the control API's worlds; the cap.
  */
+import { get as httpGet } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../server/app';
 import { sumBalance } from '../server/sim/wallet';
@@ -80,6 +81,46 @@ describe('worlds', () => {
       expect(list.worlds.map((w) => w.name).sort()).toEqual(['default', 'w2', 'w3']);
       expect(list.unloaded.map((u) => u.name)).toEqual(['w1']);
       expect(list.unloaded[0]?.reason).toMatch(/dropped \(no --state\)/);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('hold their world while a request is answered and let go once it is sent, also over HTTP and when the client goes away', { timeout: 60_000 }, async () => {
+    const app = await buildApp({ maxWorlds: 3, logger: false });
+    try {
+      const inFlight = (name: string) => app.worlds.list().worlds.find((w) => w.name === name)?.inFlight;
+      const seen: (number | undefined)[] = [];
+      app.addHook('preHandler', (request, _reply, done) => {
+        if (request.worldName !== 'default') seen.push(inFlight(request.worldName));
+        // A slow call, for a client that gives up waiting.
+        if (request.headers['x-test-slow']) setTimeout(done, 200);
+        else done();
+      });
+      await call(app, 'GET', '/wps/system/status', inWorld('held'));
+      expect(seen).toEqual([1]);
+      expect(inFlight('held')).toBe(0);
+      // The same over a socket, many times: nothing is left held.
+      await app.listen({ host: '127.0.0.1', port: 0 });
+      const address = app.server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      const get = (headers: Record<string, string>, giveUpAfterMs?: number) =>
+        new Promise<number>((resolve, reject) => {
+          const req = httpGet({ host: '127.0.0.1', port, path: '/wps/system/status', agent: false, headers: { merchant: 'DEMO', 'x-sim-world': 'held', ...headers } }, (res) => {
+            res.resume();
+            res.on('end', () => resolve(res.statusCode ?? 0));
+          });
+          req.on('error', reject);
+          if (giveUpAfterMs) setTimeout(() => req.destroy(new Error('gave up')), giveUpAfterMs);
+        });
+      for (let i = 0; i < 10; i++) expect(await get({})).toBe(200);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(inFlight('held')).toBe(0);
+      // A client that goes away before its reply: the world is let go too.
+      await expect(get({ 'x-test-slow': '1' }, 50)).rejects.toThrow('gave up');
+      expect(inFlight('held')).toBe(1);
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      expect(inFlight('held')).toBe(0);
     } finally {
       await app.close();
     }

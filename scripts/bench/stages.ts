@@ -50,7 +50,7 @@ const fixedWorld = fp(
     app.decorate('sim', sim);
     app.decorateRequest('sim', null as unknown as Sim);
     app.decorateRequest('worldName', DEFAULT_WORLD);
-    app.decorateRequest('worldLeave', null);
+    app.decorateRequest('worldHold', null);
     app.addHook('onRequest', (request, _reply, done) => {
       request.sim = sim;
       done();

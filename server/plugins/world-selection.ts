@@ -5,12 +5,13 @@
  * world and the RSA key are kept there and a second process is refused.
  */
 import cookie from '@fastify/cookie';
-import type { FastifyPluginAsync } from 'fastify';
+import type { ServerResponse } from 'node:http';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Sim } from '../sim/state';
 import { openStateDir, type StateDir } from '../sim/state-dir';
 import { checkBrand } from '../sim/world';
-import { checkWorldName, DEFAULT_WORLD, WORLD_COOKIE, WORLD_HEADER, Worlds } from '../sim/worlds';
+import { checkWorldName, DEFAULT_WORLD, WORLD_COOKIE, WORLD_HEADER, Worlds, type WorldHold } from '../sim/worlds';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -26,8 +27,8 @@ declare module 'fastify' {
     sim: Sim;
     /** Its name. */
     worldName: string;
-    /** Ends this request's hold on its world (the world may be unloaded again once none is left). */
-    worldLeave: (() => void) | null;
+    /** This request's hold on its world (the world may be unloaded again once none is left). */
+    worldHold: WorldHold | null;
   }
 }
 
@@ -67,11 +68,11 @@ const plugin: FastifyPluginAsync<WorldSelectionOptions> = async (app, options) =
   app.decorate('sim', { getter: () => worlds.get(DEFAULT_WORLD) });
   app.decorateRequest('sim', null as unknown as Sim);
   app.decorateRequest('worldName', DEFAULT_WORLD);
-  app.decorateRequest('worldLeave', null);
+  app.decorateRequest('worldHold', null);
 
   await app.register(cookie);
 
-  app.addHook('onRequest', (request, _reply, done) => {
+  app.addHook('onRequest', (request, reply, done) => {
     try {
       const header = request.headers[WORLD_HEADER];
       const cookieName = request.cookies[WORLD_COOKIE];
@@ -81,31 +82,49 @@ const plugin: FastifyPluginAsync<WorldSelectionOptions> = async (app, options) =
           : cookieName !== undefined && isWorldPath(request.url)
             ? checkWorldName(cookieName, `cookies/${WORLD_COOKIE}`)
             : DEFAULT_WORLD;
-      const { sim, leave } = worlds.enter(name);
-      request.sim = sim;
+      const hold = worlds.enter(name);
+      request.sim = hold.sim;
       request.worldName = name;
-      request.worldLeave = leave;
+      request.worldHold = hold;
+      const res = reply.raw as HeldResponse;
+      res[HOLD] = request;
+      res.on('close', onResponseClosed);
       done();
     } catch (err) {
       request.sim = worlds.get(DEFAULT_WORLD);
       done(err as Error);
     }
   });
-  const leave = (request: { worldLeave: (() => void) | null }) => {
-    const left = request.worldLeave;
-    if (left) {
-      request.worldLeave = null;
-      left();
-    }
-  };
-  app.addHook('onResponse', (request, _reply, done) => {
-    leave(request);
-    done();
-  });
+  // A request aborted before its response was made: its response may never close (a pipelined one).
   app.addHook('onRequestAbort', (request, done) => {
     leave(request);
     done();
   });
 };
+
+/**
+ * Ends a request's hold on its world when its response closes: after it is sent, or when the
+ * connection drops. One listener per request, with no closure (the hold rides on the response
+ * object), rather than an onResponse hook, which makes Fastify add and remove its own listeners on
+ * every response (docs/decisions/034-request-path-cost.md).
+ */
+const HOLD = Symbol('worldHold');
+type HeldResponse = ServerResponse & { [HOLD]?: FastifyRequest | null };
+
+function onResponseClosed(this: HeldResponse): void {
+  const request = this[HOLD];
+  if (request) {
+    this[HOLD] = null;
+    leave(request);
+  }
+}
+
+function leave(request: { worldHold: WorldHold | null }): void {
+  const hold = request.worldHold;
+  if (hold) {
+    request.worldHold = null;
+    hold.leave();
+  }
+}
 
 export const worldSelection = fp(plugin, { fastify: '5.x', name: 'world-selection' });

@@ -46,6 +46,25 @@ interface Entry {
   inFlight: number;
 }
 
+/** A request's hold on its world (Worlds.enter): the world is not unloaded until `leave()`; leaving twice counts once. */
+export class WorldHold {
+  private entry: Entry | undefined;
+
+  constructor(
+    readonly sim: Sim,
+    entry: Entry | undefined,
+  ) {
+    this.entry = entry;
+  }
+
+  leave(): void {
+    const entry = this.entry;
+    if (!entry) return;
+    this.entry = undefined;
+    entry.inFlight--;
+  }
+}
+
 export interface WorldsOptions {
   /** The scenario a new world starts in (`npm start -- --scenario`). */
   scenario?: string;
@@ -75,6 +94,8 @@ export class Worlds {
   // the least recently used one.
   private readonly entries = new Map<string, Entry>();
   private readonly unloaded: UnloadedWorld[] = [];
+  /** The entry last put at the end of `entries` (the most recently used one, while it is there). */
+  private newest: Entry | undefined;
 
   constructor(private readonly options: WorldsOptions = {}) {
     this.rsa = options.rsa ?? new RsaKeyHolder();
@@ -141,7 +162,9 @@ export class Worlds {
 
   private add(name: string, sim: Sim): Sim {
     const now = Date.now();
-    this.entries.set(name, { sim, createdAt: now, lastUsedAt: now, inFlight: 0 });
+    const entry: Entry = { sim, createdAt: now, lastUsedAt: now, inFlight: 0 };
+    this.entries.set(name, entry);
+    this.newest = entry;
     const index = this.unloaded.findIndex((u) => u.name === name);
     if (index >= 0) this.unloaded.splice(index, 1);
     this.evict();
@@ -167,20 +190,12 @@ export class Worlds {
     return this.entries.delete(name);
   }
 
-  /** Mark a request in flight in a world (a world with one is never unloaded); call the result when it ends. */
-  enter(name: string): { sim: Sim; leave: () => void } {
+  /** Mark a request in flight in a world (a world with one is never unloaded); call `leave()` on the result when it ends. */
+  enter(name: string): WorldHold {
     const sim = this.get(name);
     const entry = this.entries.get(name);
     if (entry) entry.inFlight++;
-    let left = false;
-    return {
-      sim,
-      leave: () => {
-        if (left || !entry) return;
-        left = true;
-        entry.inFlight--;
-      },
-    };
+    return new WorldHold(sim, entry);
   }
 
   get size(): number {
@@ -195,8 +210,11 @@ export class Worlds {
 
   private touch(name: string, entry: Entry): void {
     entry.lastUsedAt = Date.now();
+    // Most requests act on the world the one before acted on: it is already the newest of the Map.
+    if (this.newest === entry) return;
     this.entries.delete(name);
     this.entries.set(name, entry);
+    this.newest = entry;
   }
 
   /** Unload least recently used idle worlds until the cap holds. */
