@@ -6,8 +6,8 @@
  * router: the app has no loaders or actions, and the data router is 16 KB gzip of the initial
  * JavaScript of every route (docs/decisions/035-initial-javascript-under-the-goals.md). What the data
  * router did for the app is done here:
- * - a navigation keeps the current page until the new section's chunk is in (the location changes in
- *   a transition and the section suspends; the shell's Suspense boundary is already showing);
+ * - a navigation keeps the current page until the new section's chunk is in (the router's location
+ *   changes once it is, in a transition), so no spinner takes the page's place meanwhile;
  * - a route that opens a modal (/login) opens it as the navigation starts, before the section
  *   renders, so the modal's chunk downloads beside the section's;
  * - a pre-rendered page hydrates with its section already loaded (`prepareHydration`).

@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { menuSettingsQuery, useBanners, usePermission } from '../api/queries/system';
 import type { Banner } from '../api/types';
-import { Footer } from '../features/footer/footer';
+import { preloadable } from '../lib/lazy';
 import { useAfterFirstPaint } from '../ui/after-first-paint';
 import { Header } from '../features/header/header';
 import { SideMenu } from '../features/side-menu/side-menu';
@@ -24,6 +24,12 @@ import { useRouteHandle } from '../session/route-handle';
 import { NOT_FOUND_ROUTE } from './route-table';
 import { ui, useUi } from '../session/ui-store';
 import { paths } from '../config/paths';
+
+/**
+ * The footer: below the first screen and rendered after it (ADR 019), so its code is a chunk of its
+ * own, fetched then (docs/decisions/035-initial-javascript-under-the-goals.md).
+ */
+const Footer = preloadable(() => import('../features/footer/footer').then((m) => m.Footer));
 
 /** The route group's banners (the route's layout names the group); nothing when the group has none. */
 function RouteBanner({ group }: { group: string }) {
@@ -134,7 +140,13 @@ export function Shell() {
             </Suspense>
           </ErrorBoundary>
         </main>
-        {footer ? <Footer /> : null}
+        {footer ? (
+          <Suspense fallback={null}>
+            <ErrorBoundary>
+              <Footer.Component />
+            </ErrorBoundary>
+          </Suspense>
+        ) : null}
       </div>
     </div>
   );
