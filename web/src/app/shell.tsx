@@ -4,11 +4,12 @@
  * plus suspense around the section so a failure never leaves a blank screen.
  */
 import { useQuery } from '@tanstack/react-query';
-import { Suspense, useEffect, useState, type ComponentType } from 'react';
+import { Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { menuSettingsQuery, useBanners, usePermission } from '../api/queries/system';
 import type { Banner } from '../api/types';
+import { Footer } from '../features/footer/footer';
 import { useAfterFirstPaint } from '../ui/after-first-paint';
 import { Header } from '../features/header/header';
 import { SideMenu } from '../features/side-menu/side-menu';
@@ -23,30 +24,6 @@ import { useRouteHandle } from '../session/route-handle';
 import { NOT_FOUND_ROUTE } from './route-table';
 import { ui, useUi } from '../session/ui-store';
 import { paths } from '../config/paths';
-
-/**
- * The footer: below the first screen and rendered after it (ADR 019), so its code is a chunk of its
- * own, fetched then (docs/decisions/035-initial-javascript-under-the-goals.md). It is rendered by a
- * state update once its chunk is in, not through a Suspense boundary: a boundary suspended in the
- * after-first-paint render was never retried on a hydrated page.
- */
-const loadFooter = () => import('../features/footer/footer').then((m) => m.Footer);
-
-function LazyFooter() {
-  const [Footer, setFooter] = useState<ComponentType | null>(null);
-  useEffect(() => {
-    let live = true;
-    loadFooter().then(
-      (component) => live && setFooter(() => component),
-      // A footer chunk that cannot load leaves the page without its footer, never without the page.
-      () => {},
-    );
-    return () => {
-      live = false;
-    };
-  }, []);
-  return Footer ? <Footer /> : null;
-}
 
 /** The route group's banners (the route's layout names the group); nothing when the group has none. */
 function RouteBanner({ group }: { group: string }) {
@@ -157,11 +134,7 @@ export function Shell() {
             </Suspense>
           </ErrorBoundary>
         </main>
-        {footer ? (
-          <ErrorBoundary>
-            <LazyFooter />
-          </ErrorBoundary>
-        ) : null}
+        {footer ? <Footer /> : null}
       </div>
     </div>
   );
