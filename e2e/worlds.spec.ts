@@ -13,6 +13,8 @@ const tag = `${process.pid}-${Date.now().toString(36)}`;
 const ANNA = `qa-anna-${tag}`;
 const BEN = `qa-ben-${tag}`;
 const CARLA = `qa-carla-${tag}`;
+// Longer than the pill shows on a phone (9 characters there), so it is cut.
+const LONG = `qa-long-world-name-${tag}`;
 
 async function contextAt(browser: Browser, portal: string, viewport = { width: 1440, height: 900 }): Promise<BrowserContext> {
   // No X-Sim-World header (the fixtures' default): the world comes from the cookie, as for a tester.
@@ -22,7 +24,7 @@ async function contextAt(browser: Browser, portal: string, viewport = { width: 1
 test.afterAll(async () => {
   const portal = `http://localhost:${Number(process.env.E2E_PORT ?? 4173)}`;
   // A world the test did not reach is not there (404); any other failure is reported.
-  for (const name of [ANNA, BEN, CARLA]) {
+  for (const name of [ANNA, BEN, CARLA, LONG]) {
     await new SimClient(portal).deleteWorld(name).catch((error: unknown) => {
       if (!(error instanceof SimApiError && error.status === 404)) throw error;
     });
@@ -106,6 +108,39 @@ test('the sandbox bar fits a phone screen', async ({ browser, portal }, testInfo
     const pillBox = await pill.boundingBox();
     expect(pillBox && pillBox.x >= 0 && pillBox.x + pillBox.width <= 390, JSON.stringify(pillBox)).toBe(true);
     await page.screenshot({ path: testInfo.outputPath('sandbox-worlds-390x844.png') });
+  } finally {
+    await phone.close();
+  }
+});
+
+test('in Urdu (right to left) a long world name in the bar is cut at its end, as in English', async ({ browser, portal }) => {
+  await new SimClient(portal, fetch, LONG).getState();
+  const phone = await contextAt(browser, portal, { width: 390, height: 844 });
+  try {
+    await phone.addInitScript(() => window.localStorage.setItem('hisLang', 'UR'));
+    const page = await phone.newPage();
+    await page.goto(paths.home({ world: LONG }));
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    const chip = page.getByTestId('sandbox-pill-world');
+    await expect(chip).toContainText(LONG);
+    // Where the name's first and last letters are laid out, against the box that shows it: its start
+    // is in view and its end is cut, never the other way round.
+    const layout = await chip.evaluate((element) => {
+      const text = element.querySelector('bdi')?.firstChild;
+      if (!text || text.nodeType !== Node.TEXT_NODE) throw new Error('the world name has no text node of its own');
+      const range = document.createRange();
+      const letter = (i: number) => {
+        range.setStart(text, i);
+        range.setEnd(text, i + 1);
+        return range.getBoundingClientRect();
+      };
+      const length = text.textContent?.length ?? 0;
+      const shown = element.getBoundingClientRect();
+      return { first: letter(0).left, last: letter(length - 1).right, shownLeft: shown.left, shownRight: shown.right };
+    });
+    expect(layout.first, JSON.stringify(layout)).toBeGreaterThanOrEqual(layout.shownLeft);
+    expect(layout.first, JSON.stringify(layout)).toBeLessThan(layout.shownRight);
+    expect(layout.last, JSON.stringify(layout)).toBeGreaterThan(layout.shownRight);
   } finally {
     await phone.close();
   }

@@ -86,6 +86,10 @@ const browserBuild = defineConfig({
     // web/dist/.vite/manifest.json: which chunks each entry and section imports, read by the
     // per-route initial JavaScript benchmark (scripts/bench/route-js.ts).
     manifest: true,
+    // No modulepreload polyfill in the entry: every browser the build targets (Vite's
+    // baseline-widely-available) supports <link rel="modulepreload">; one lacking it still loads the
+    // chunks, only without preloading them (docs/decisions/035-initial-javascript-under-the-goals.md).
+    modulePreload: { polyfill: false },
     chunkSizeWarningLimit: 400,
     rollupOptions: {
       output: {

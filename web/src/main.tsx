@@ -18,8 +18,7 @@ import { installAnalytics } from './app/analytics';
 import { layoutFor } from './app/layout-table';
 import { queryClient } from './app/query-client';
 import { Root } from './app/root';
-import { NOT_FOUND_ROUTE, REDIRECT_TARGETS, routeOf } from './app/route-table';
-import { prepareHydration, preloadSection } from './app/routes';
+import { openRouteModal, prepareFirstRender, preloadSection } from './app/routes';
 import { loadRuntimeConfig } from './app/runtime-config';
 import { forceLightTheme } from './session/theme';
 import { consumeUrlToken } from './app/url-token';
@@ -27,7 +26,6 @@ import { listenForInstallPrompt } from './features/download/install-prompt';
 import { currentLanguageCode, initI18n, onLanguageChanged } from './i18n';
 import type { Permission } from './api/types';
 import { PLAIN_ATTRIBUTE, PRERENDERED_ATTRIBUTE, STATE_ELEMENT_ID, readPrerenderedState, type PrerenderedState } from './prerender/state';
-import { ui } from './session/ui-store';
 import './styles/global.css';
 
 /** How long the first render may wait for the vendor list once permission is in. */
@@ -90,9 +88,8 @@ async function hydratePrerendered(state: PrerenderedState, container: HTMLElemen
     ...state.queries,
     queries: state.queries.queries.map((q) => ({ ...q, state: { ...q.state, dataUpdatedAt: now } })),
   });
-  const modal = (routeOf(REDIRECT_TARGETS[pathname] ?? pathname) ?? NOT_FOUND_ROUTE).handle.opens;
-  if (modal) ui.open(modal);
-  await Promise.all([initI18n(state.language), prepareHydration(pathname, state.loaderData)]);
+  openRouteModal(pathname);
+  await Promise.all([initI18n(state.language), prepareFirstRender(pathname)]);
   onLanguageChanged(() => void queryClient.invalidateQueries());
   installAnalytics(queryClient.getQueryData<Permission>(permissionQuery.queryKey)?.gtagId);
   hydrateRoot(
@@ -157,6 +154,10 @@ async function bootstrap(): Promise<void> {
     // not failed) and ask again.
   }
 
+  // The route's section (started first of all) is in before the first render, so the router's first
+  // render is the page; a route's modal (/login) opens with it.
+  await prepareFirstRender(window.location.pathname);
+  openRouteModal(window.location.pathname);
   const root = createRoot(container);
   // A transition renders the first screen in slices that yield to the browser between them, so the
   // start never blocks input for long (total blocking time on phones).

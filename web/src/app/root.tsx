@@ -5,7 +5,6 @@
  */
 import { QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
-import { RouterProvider } from 'react-router-dom';
 import { permissionQuery, systemStatusQuery } from '../api/queries/system';
 import { LiteAppNotices } from '../features/lite-app/lite-app-notices';
 import { hasControlApi } from '../features/sandbox/probe';
@@ -18,7 +17,7 @@ import { rememberServicePath } from '../session/customer-service';
 import { ErrorBoundary } from './error-boundary';
 import { lazySection } from '../lib/lazy';
 import { queryClient } from './query-client';
-import { appRouter } from './routes';
+import { AppBrowserRouter, AppRoutes } from './routes';
 
 const MaintenancePage = lazySection(() => withNamespaces(import('../features/system-status/maintenance-page'), ['status']));
 const IpRestrictionPage = lazySection(() => withNamespaces(import('../features/system-status/ip-restriction-page'), ['status']));
@@ -28,11 +27,15 @@ function FullPage({ children }: { children: ReactNode }) {
 }
 
 /**
- * How the router is rendered: the browser's data router by default; the pre-render step
+ * How the router is rendered: over the browser's history by default; the pre-render step
  * (web/src/prerender/render-page.tsx) passes a static router for the path it renders.
  */
 type RenderRouter = () => ReactNode;
-const browserRouter: RenderRouter = () => <RouterProvider router={appRouter()} />;
+const browserRouter: RenderRouter = () => (
+  <AppBrowserRouter>
+    <AppRoutes />
+  </AppBrowserRouter>
+);
 
 /** The normal app, once permission (the main bootstrap) is there. */
 function App({ router }: { router: RenderRouter }) {

@@ -1,16 +1,17 @@
 /**
- * The one route table of the portal (history mode, docs/decisions/016-route-table.md): react-router route objects whose
- * `lazy` loads the route's section chunk and whose `handle` (session/route-handle.ts) carries the
- * layout, the section name and the login-free flag. The router (routes.tsx), the layout table
- * (layout-table.ts), the section table (section-table.ts, read by scripts/bench/route-js.ts) and the
- * login-before-home guard all read this table. Plain data and dynamic imports only: Node (the
- * bundle benchmark, Playwright specs) imports it without loading a component.
+ * The one route table of the portal (history mode, docs/decisions/016-route-table.md): each route's
+ * path and `handle` (session/route-handle.ts), which carries the layout, the section (a chunk of its
+ * own) and the login-free flag. The router (routes.tsx, which turns each route into its section's
+ * element), the layout table (layout-table.ts), the section table (section-table.ts, read by
+ * scripts/bench/route-js.ts) and the login-before-home guard all read this table. Plain data and
+ * dynamic imports only: Node (the bundle benchmark, Playwright specs) imports it without loading a
+ * component.
  */
-import type { ComponentType } from 'react';
-import { redirect, type RouteObject } from 'react-router-dom';
+import { createElement, type ComponentType } from 'react';
+import type { RouteObject } from 'react-router-dom';
 import { CATEGORY_PATHS, type RedirectPath, type RoutePath } from '../config/paths';
-import { withChunkTimeout } from '../lib/lazy';
 import type { CatalogueName } from '../i18n';
+import { RedirectWithQuery } from './redirect-with-query';
 import type { RouteHandle, RouteLayout } from '../session/route-handle';
 
 export const SECTION_NAMES = [
@@ -88,26 +89,11 @@ export interface AppRouteHandle extends RouteHandle {
   section: SectionName;
 }
 
-/** A route of the table: its path is always set and its handle always present. */
-export type AppRoute = RouteObject & { path: string; handle: AppRouteHandle };
-
-/**
- * The route's section as its component. A chunk that fails (or takes longer than the chunk timeout,
- * CHUNK_TIMEOUT_MS) becomes a component that throws the ChunkLoadError, so the shell's error boundary shows
- * 'Page took too long to load, check network connectivity' with the header still there, as for any section that fails to render; its
- * retry reloads the page, since react-router keeps a lazy route's result.
- */
-async function lazySection(section: SectionName): Promise<{ Component: ComponentType }> {
-  try {
-    const module = await withChunkTimeout(loadSection(section));
-    return { Component: module.default };
-  } catch (error) {
-    return {
-      Component: () => {
-        throw error;
-      },
-    };
-  }
+/** A route of the table: its path, matched exactly, and its handle. */
+export interface AppRoute {
+  path: string;
+  caseSensitive: true;
+  handle: AppRouteHandle;
 }
 
 function route(path: RoutePath | '*', section: SectionName, layout: RouteLayout, extra: Partial<Omit<AppRouteHandle, 'layout' | 'section'>> = {}): AppRoute {
@@ -116,7 +102,6 @@ function route(path: RoutePath | '*', section: SectionName, layout: RouteLayout,
     // The portal's paths are camelCase (/pointMall, /promoDetail), as the gateway's links write them: matched exactly.
     caseSensitive: true,
     handle: { layout, section, loginFree: false, ...extra },
-    lazy: () => lazySection(section),
   };
 }
 
@@ -174,5 +159,5 @@ export const REDIRECT_TARGETS: Readonly<Record<string, RoutePath>> = { '/downloa
 export const REDIRECTS: readonly RouteObject[] = Object.entries(REDIRECT_TARGETS).map(([path, to]) => ({
   path,
   caseSensitive: true,
-  loader: ({ request }) => redirect(`${to}${new URL(request.url).search}`),
+  element: createElement(RedirectWithQuery, { to }),
 }));

@@ -1,24 +1,104 @@
 /**
- * The data router over the one route table (route-table.ts): every route a child of the app layout
- * (session provider, shell, modal host), each loading its section chunk through `lazy`.
+ * The router over the one route table (route-table.ts): every route a child of the app layout
+ * (session provider, shell, modal host), each showing its section, a chunk of its own.
+ *
+ * A declarative router (`<Router>` over the browser's history, `useRoutes`), not react-router's data
+ * router: the app has no loaders or actions, and the data router is 16 KB gzip of the initial
+ * JavaScript of every route (docs/decisions/035-initial-javascript-under-the-goals.md). What the data
+ * router did for the app is done here:
+ * - a navigation keeps the current page until the new section's chunk is in (the router's location
+ *   changes once it is, in a transition), so no spinner takes the page's place meanwhile;
+ * - a route that opens a modal (/login) opens it as the navigation starts, before the section
+ *   renders, so the modal's chunk downloads beside the section's;
+ * - a pre-rendered page hydrates with its section already loaded (`prepareHydration`).
  */
-import { createBrowserRouter, matchRoutes, type HydrationState, type RouteObject } from 'react-router-dom';
+import { startTransition, use, useLayoutEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
+import { Router, UNSAFE_createBrowserHistory as createBrowserHistory, useLocation, useRoutes, type RouteObject } from 'react-router-dom';
 import { AuthProvider } from '../session/auth';
+import { RouteHandleContext, type RouteHandle } from '../session/route-handle';
 import { ui } from '../session/ui-store';
-import { PageSpinner } from '../ui/spinner';
+import { withChunkTimeout } from '../lib/lazy';
 import { ModalHost } from './modal-host';
-import { NOT_FOUND_ROUTE, REDIRECTS, REDIRECT_TARGETS, ROUTES, loadSection, routeOf, type AppRoute } from './route-table';
+import { NOT_FOUND_ROUTE, REDIRECTS, REDIRECT_TARGETS, ROUTES, loadSection, routeOf, type SectionName } from './route-table';
 import { Shell } from './shell';
+
+/** A promise that says when it has settled, so React's `use` reads a settled one without suspending. */
+type Tracked<T> = Promise<T> & { status?: 'fulfilled'; value?: T };
+
+const sections = new Map<SectionName, Tracked<{ Component: ComponentType }>>();
+
+/**
+ * The section's component, loaded once (with its namespaces). A chunk that fails (or takes longer
+ * than the chunk timeout, CHUNK_TIMEOUT_MS) becomes a component that throws the ChunkLoadError, so
+ * the shell's error boundary shows 'Page took too long to load, check network connectivity' with the
+ * header still there, as for any section that fails to render; its retry reloads the page, since the
+ * result is kept.
+ */
+function sectionModule(name: SectionName): Tracked<{ Component: ComponentType }> {
+  let module = sections.get(name);
+  if (!module) {
+    const loading: Tracked<{ Component: ComponentType }> = withChunkTimeout(loadSection(name)).then(
+      (m) => ({ Component: m.default }),
+      (error: unknown) => ({
+        Component: () => {
+          throw error;
+        },
+      }),
+    );
+    void loading.then((value) => {
+      loading.status = 'fulfilled';
+      loading.value = value;
+    });
+    module = loading;
+    sections.set(name, module);
+  }
+  return module;
+}
+
+/** A route's section: rendered at once when its chunk is in, else suspended until it is. */
+function Section({ name }: { name: SectionName }) {
+  const module: Promise<{ Component: ComponentType }> = sectionModule(name);
+  const { Component } = use(module);
+  return <Component />;
+}
+
+/** The path without trailing slashes, as the router matches it. */
+function trimmed(pathname: string): string {
+  return pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+}
+
+/** The section a path shows (a redirect's: its target's). */
+function sectionOf(pathname: string): SectionName {
+  const path = trimmed(pathname);
+  return (routeOf(REDIRECT_TARGETS[path] ?? path) ?? NOT_FOUND_ROUTE).handle.section;
+}
+
+/** The handle of the route a path shows: its route's, none on a redirect, else the catch-all's. */
+export function handleOf(pathname: string): RouteHandle | undefined {
+  const path = trimmed(pathname);
+  if (REDIRECT_TARGETS[path]) return undefined;
+  return (routeOf(path) ?? NOT_FOUND_ROUTE).handle;
+}
 
 /**
  * Start fetching the chunk of the section a path shows, before the app renders: the bootstrap calls
  * this first, so the chunk downloads while config, status and permission are fetched instead of
- * after the router starts (page performance, docs/benchmarks.md). The route's `lazy` later gets the
- * same module from the browser's module map; a failure here is left to the route to report.
+ * after the router starts (page performance, docs/benchmarks.md). The route later gets the same
+ * module; a failure here is left to the route to report.
  */
 export function preloadSection(pathname: string): void {
-  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  loadSection((routeOf(REDIRECT_TARGETS[path] ?? path) ?? NOT_FOUND_ROUTE).handle.section).catch(() => {});
+  void sectionModule(sectionOf(pathname));
+}
+
+/**
+ * A route whose handle names a modal (/login: the login modal over the home page) opens it as the
+ * navigation to it starts, so the modal's chunk downloads while the route's own section loads
+ * instead of after the new page has rendered (opened from an effect after that render, the modal
+ * came seconds after the address on a loaded machine).
+ */
+export function openRouteModal(pathname: string): void {
+  const modal = handleOf(pathname)?.opens;
+  if (modal) ui.open(modal);
 }
 
 /** Everything that needs the router: the session (it navigates on logout), the shell and the modals. */
@@ -31,62 +111,60 @@ function AppLayout() {
   );
 }
 
-/**
- * A route whose handle names a modal (/login: the login modal over the home page) opens it in its
- * loader, as the navigation starts, so the modal's chunk downloads while the route's own section
- * loads instead of after the new page has rendered. The data router updates the address bar when the
- * navigation completes and renders the page in a transition after that: opened from an effect after
- * that render, the modal came seconds after the address on a loaded machine.
- */
-function withOpening(route: AppRoute): RouteObject {
-  const modal = route.handle.opens;
-  if (!modal) return route;
-  return {
-    ...route,
-    loader: () => {
-      ui.open(modal);
-      return null;
-    },
-  };
-}
-
 export const appRoutes: RouteObject[] = [
   {
     element: <AppLayout />,
-    // Only while the first route's chunk is still on its way (the bootstrap started it early).
-    hydrateFallbackElement: (
-      <div className="full-page">
-        <PageSpinner />
-      </div>
-    ),
-    children: [...ROUTES.map(withOpening), ...REDIRECTS, withOpening(NOT_FOUND_ROUTE)],
+    children: [
+      ...[...ROUTES, NOT_FOUND_ROUTE].map((route) => ({ path: route.path, caseSensitive: true, element: <Section name={route.handle.section} /> })),
+      ...REDIRECTS,
+    ],
   },
 ];
 
-let router: ReturnType<typeof createBrowserRouter> | undefined;
-let hydrationData: HydrationState | undefined;
-
-/**
- * Hydrating a pre-rendered page (docs/decisions/026-first-screen-in-the-html.md): the matched
- * routes' `lazy` is resolved before the router is made, and the loader data the pre-render saw is
- * handed over, so the router's first render is the page itself (not its hydrate fallback) and the
- * loaders do not run again.
- */
-export async function prepareHydration(pathname: string, loaderData: HydrationState['loaderData']): Promise<void> {
-  const matches = matchRoutes(appRoutes, pathname) ?? [];
-  await Promise.all(
-    matches.map(async ({ route }) => {
-      const lazy = route.lazy;
-      if (typeof lazy !== 'function') return;
-      const resolved = await lazy();
-      Object.assign(route, resolved, { lazy: undefined });
-    }),
-  );
-  hydrationData = { loaderData, actionData: null, errors: null };
+/** The route table rendered for the current address, with the matched route's handle. */
+export function AppRoutes() {
+  const { pathname } = useLocation();
+  return <RouteHandleContext value={handleOf(pathname)}>{useRoutes(appRoutes)}</RouteHandleContext>;
 }
 
-/** The app's one router, made when the app first renders (after permission, so guards can read it). */
-export function appRouter(): ReturnType<typeof createBrowserRouter> {
-  router ??= createBrowserRouter(appRoutes, hydrationData ? { hydrationData } : undefined);
-  return router;
+/**
+ * The browser's router: react-router's `<Router>` over the browser history, as its BrowserRouter,
+ * with the route's modal opened as each navigation starts. The new location renders in a transition,
+ * so the current page stays while the next section's chunk loads.
+ */
+export function AppBrowserRouter({ children }: { children: ReactNode }) {
+  const history = useRef<ReturnType<typeof createBrowserHistory>>(null);
+  history.current ??= createBrowserHistory({ v5Compat: true });
+  const browser = history.current;
+  const [state, setState] = useState({ action: browser.action, location: browser.location });
+  useLayoutEffect(() => {
+    let latest = 0;
+    return browser.listen((update) => {
+      openRouteModal(update.location.pathname);
+      // The page changes once the next section is in (as react-router's data router did with a lazy
+      // route): the current page stays meanwhile, never a spinner in its place. Only the newest
+      // navigation is applied.
+      const navigation = ++latest;
+      const apply = () => {
+        if (navigation === latest) startTransition(() => setState({ action: update.action, location: update.location }));
+      };
+      const next = sectionModule(sectionOf(update.location.pathname));
+      if (next.status === 'fulfilled') apply();
+      else void next.then(apply);
+    });
+  }, [browser]);
+  return (
+    <Router location={state.location} navigationType={state.action} navigator={browser}>
+      {children}
+    </Router>
+  );
+}
+
+/**
+ * Before the first render (a pre-rendered page's hydration, or the plain start): the section of the
+ * address is loaded, so the router's first render is the page itself, never a pending state, and a
+ * pre-rendered page hydrates with the markup it was rendered with.
+ */
+export async function prepareFirstRender(pathname: string): Promise<void> {
+  await sectionModule(sectionOf(pathname));
 }

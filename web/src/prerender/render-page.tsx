@@ -12,13 +12,13 @@ import './node-globals';
 import { dehydrate, type Query } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
+import { StaticRouter } from 'react-router-dom';
 import { configureApi } from '../api/client';
 import { vendorsQuery } from '../api/queries/games';
 import { permissionQuery, systemStatusQuery } from '../api/queries/system';
 import { queryClient } from '../app/query-client';
 import { Root } from '../app/root';
-import { appRoutes } from '../app/routes';
+import { AppRoutes, openRouteModal, prepareFirstRender } from '../app/routes';
 import type { RuntimeConfig } from '../app/runtime-config';
 import { i18n, initI18n, loadAllNamespaces, offeredLanguages } from '../i18n';
 import { DEFAULT_LANGUAGE, languageByCode } from '../i18n/languages';
@@ -103,13 +103,18 @@ export async function renderPage(input: RenderInput): Promise<RenderResult> {
   if (!offeredLanguages(permission.languages).some((l) => l.code === info.code)) return { kind: 'none', reason: `${info.code} is not offered` };
   await queryClient.prefetchQuery(vendorsQuery);
 
-  const handler = createStaticHandler(appRoutes);
-  const context = await handler.query(new Request(new URL(input.path, input.pageOrigin)));
-  if (context instanceof Response) return { kind: 'none', reason: `${input.path} answers ${context.status}` };
-  const router = createStaticRouter(handler.dataRoutes, context);
+  // As the browser does before its first render: the route's section loaded, its modal open.
+  await prepareFirstRender(input.path);
+  openRouteModal(input.path);
   const app = (
     <StrictMode>
-      <Root router={() => <StaticRouterProvider router={router} context={context} hydrate={false} />} />
+      <Root
+        router={() => (
+          <StaticRouter location={input.path}>
+            <AppRoutes />
+          </StaticRouter>
+        )}
+      />
     </StrictMode>
   );
 
@@ -139,7 +144,7 @@ export async function renderPage(input: RenderInput): Promise<RenderResult> {
       language: info.code,
       path: input.path,
       config: input.config,
-      loaderData: context.loaderData as Record<string, unknown>,
+      loaderData: {},
       queries: dehydrate(queryClient),
     },
   };

@@ -1,7 +1,7 @@
 /**
  * What a pre-rendered page carries for the app that hydrates over it
  * (docs/decisions/026-first-screen-in-the-html.md): the language and runtime config it was rendered
- * with, the router's loader data and the React Query cache (dehydrated), in a JSON data block that
+ * with and the React Query cache (dehydrated), in a JSON data block that
  * the Content Security Policy needs no hash for (it is never executed).
  */
 import type { DehydratedState } from '@tanstack/react-query';
@@ -21,7 +21,7 @@ export interface PrerenderedState {
   /** The path rendered. */
   path: string;
   config: RuntimeConfig;
-  /** react-router's loader data for the matched routes. */
+  /** Loader data of the router: always empty, the app's router has no loaders (docs/decisions/035-initial-javascript-under-the-goals.md). */
   loaderData: Record<string, unknown>;
   queries: DehydratedState;
 }

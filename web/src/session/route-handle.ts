@@ -1,10 +1,11 @@
 /**
  * What a route of the app's route table (app/route-table.ts) tells the rest of the app through its
- * react-router `handle`: which shell parts it shows, its lazy section, whether it is open without a
- * session, and a modal it opens. Features read it with `useRouteHandle()` rather than importing the
- * table, which lives in app/ because its lazy sections compose features.
+ * `handle`: which shell parts it shows, its lazy section, whether it is open without a session, and
+ * a modal it opens. The router (app/routes.tsx) provides the handle of the route the address
+ * matches; features read it with `useRouteHandle()` rather than importing the table, which lives in
+ * app/ because its lazy sections compose features.
  */
-import { useMatches } from 'react-router-dom';
+import { createContext, useContext } from 'react';
 import type { ModalName } from './ui-store';
 
 /** Which shell parts a route shows (the route table and its banner groups). */
@@ -32,16 +33,10 @@ export interface RouteHandle {
   opens?: ModalName;
 }
 
-function isRouteHandle(handle: unknown): handle is RouteHandle {
-  return typeof handle === 'object' && handle !== null && 'layout' in handle && 'section' in handle;
-}
+/** The matched route's handle; undefined on a route without one (a redirect). */
+export const RouteHandleContext = createContext<RouteHandle | undefined>(undefined);
 
-/** The handle of the deepest matched route that has one (the catch-all matches any other path). */
+/** The handle of the route the address matches (the catch-all matches any other path). */
 export function useRouteHandle(): RouteHandle | undefined {
-  const matches = useMatches();
-  for (let i = matches.length - 1; i >= 0; i--) {
-    const handle = matches[i]?.handle;
-    if (isRouteHandle(handle)) return handle;
-  }
-  return undefined;
+  return useContext(RouteHandleContext);
 }

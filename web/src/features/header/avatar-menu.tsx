@@ -4,7 +4,7 @@
  * hover too and closes after the dropdown close delay (200 ms).
  */
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { Suspense, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { avatarQuery } from '../../api/queries/member';
@@ -13,8 +13,14 @@ import { useAuth } from '../../session/auth';
 import { ui } from '../../session/ui-store';
 import { DROPDOWN_CLOSE_DELAY_MS } from '../../config/constants';
 import { Icon, type IconName } from '../../ui/icons';
-import { LabelChip } from '../../ui/label-chip';
+import { preloadable } from '../../lib/lazy';
 import { paths } from '../../config/paths';
+
+/**
+ * The club label's chip (colord reads the brand's colours for it): a chunk of its own, fetched as
+ * the menu mounts, long before the menu is opened (docs/decisions/035-initial-javascript-under-the-goals.md).
+ */
+const LabelChip = preloadable(() => import('../../ui/label-chip').then((m) => m.LabelChip));
 
 interface Item {
   key: string;
@@ -31,6 +37,7 @@ export function AvatarMenu() {
   const permission = usePermission();
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
+  useEffect(() => void LabelChip.preload().catch(() => {}), []);
   const menuId = useId();
   const buttonRef = useRef<HTMLButtonElement>(null);
   const menuRef = useRef<HTMLUListElement>(null);
@@ -193,7 +200,9 @@ export function AvatarMenu() {
               {auth.isGuest ? (
                 <span className="chip chip--muted">{t('trial_account')}</span>
               ) : label ? (
-                <LabelChip text={label.labelName} background={[label.color, label.color2]} />
+                <Suspense fallback={null}>
+                  <LabelChip.Component text={label.labelName} background={[label.color, label.color2]} />
+                </Suspense>
               ) : null}
             </li>
             {items.map((item) => (

@@ -70,7 +70,10 @@ export default function SandboxBar() {
           <>
             <span className="sandbox__chip sandbox__chip--world" data-testid="sandbox-pill-world">
               <span className="visually-hidden">{t('pill_world')} </span>
-              <bdi>{state.data.world}</bdi>
+              {/* A world name is an identifier, always left to right: cut at its end with an ellipsis in an RTL page too. */}
+              <bdi dir="ltr" className="sandbox__world-name">
+                {state.data.world}
+              </bdi>
             </span>
             <span className="sandbox__scenario">
               <span className="visually-hidden">{t('pill_scenario')} </span>
