@@ -65,7 +65,9 @@ export function Shell() {
   const { pathname, search } = useLocation();
   const permission = usePermission();
   const auth = useAuth();
-  const handle = useRouteHandle() ?? NOT_FOUND_ROUTE.handle;
+  // No handle of its own: a redirect, rendering only its way to the target.
+  const matched = useRouteHandle();
+  const handle = matched ?? NOT_FOUND_ROUTE.handle;
   const layout = handle.layout;
   const sideMini = useUi((s) => s.sideMini);
   const barsShown = useUi((s) => s.barsShown);
@@ -85,8 +87,9 @@ export function Shell() {
     window.scrollTo({ top: 0 });
   }, [pathname]);
 
-  // Route guard: with the brand's login-before-home setting, a visitor goes to /login first.
-  if (permission.loginBeforeHome && !auth.token && !handle.loginFree) {
+  // Route guard: with the brand's login-before-home setting, a visitor goes to /login first. A
+  // redirect is not guarded itself: the route it leads to is (/download to the login-free /down).
+  if (permission.loginBeforeHome && !auth.token && matched && !handle.loginFree) {
     return <LoginRedirect from={pathname + search} />;
   }
 
