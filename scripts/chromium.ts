@@ -29,6 +29,7 @@ export function testChromiumPath(): string | undefined {
 
 function aptInstall(packages: string[]): boolean {
   if (process.getuid?.() !== 0) return false;
+  console.log(`Installing Debian package(s) ${packages.join(', ')} (apt-get)…`);
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   try {
     execFileSync('apt-get', ['install', '-y', '-qq', ...packages], { stdio: 'inherit', env });
@@ -44,7 +45,6 @@ function aptInstall(packages: string[]): boolean {
 export function ensureChromium(): string {
   const found = chromiumPath();
   if (found) return found;
-  console.log('Chromium not found: installing Debian package "chromium" (apt-get)…');
   if (aptInstall(['chromium', 'fonts-noto-core'])) {
     const installed = chromiumPath();
     if (installed) return installed;
@@ -62,7 +62,6 @@ export function ensureChromium(): string {
 export function ensureTestChromium(): string {
   if (process.env.CHROMIUM_PATH || existsSync(HEADLESS_SHELL)) return testChromiumPath() ?? ensureChromium();
   try {
-    console.log('Installing Debian package "chromium-headless-shell" for the test suites (apt-get)…');
     aptInstall(['chromium-headless-shell', 'fonts-noto-core']);
   } catch (err) {
     console.warn(`chromium-headless-shell could not be installed (${(err as Error).message}); using the full browser.`);
