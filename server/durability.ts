@@ -24,6 +24,25 @@ export interface DurabilityOptions {
   worldOf: (request: FastifyRequest) => { name: string; sim: Sim | null };
 }
 
+/**
+ * Writes the change set of a request's world (under `--state`) and keeps its before-images with the
+ * call's journal entry. Throws what the state directory threw; the change then stays in memory and
+ * is written with the next commit that succeeds.
+ */
+export function commitChanges(persistence: WorldPersistence | undefined, name: string, sim: Sim, request: FastifyRequest): void {
+  if (sim.db.changes.size === 0) return;
+  persistence?.commit(name, sim);
+  // The before-images go with the call's journal entry, for rewind (server/sim/rewind.ts).
+  keepChanges(sim, request.journalPending);
+}
+
+/** Why a change could not be saved, logged and printed for the server's owner. */
+export function reportUnsaved(request: FastifyRequest, name: string, err: unknown): void {
+  const path = err instanceof PersistenceError ? err.path : 'the state directory';
+  request.log.error({ err, path }, 'world change not saved');
+  console.error(`World "${name}": a change could not be saved to ${path}: ${err instanceof Error ? err.message : String(err)}`);
+}
+
 /** Install the commit hook. Register it before compression, so a refusal replaces the plain reply. */
 export function installDurability(app: FastifyInstance, { persistence, worldOf }: DurabilityOptions): void {
   app.addHook('onSend', (request, reply, payload, done) => {
@@ -34,14 +53,10 @@ export function installDurability(app: FastifyInstance, { persistence, worldOf }
       return;
     }
     try {
-      persistence?.commit(name, sim);
-      // The before-images go with the call's journal entry, for rewind (server/sim/rewind.ts).
-      keepChanges(sim, request.journalPending);
+      commitChanges(persistence, name, sim, request);
       done(null, payload);
     } catch (err) {
-      const path = err instanceof PersistenceError ? err.path : 'the state directory';
-      request.log.error({ err, path }, 'world change not saved');
-      console.error(`World "${name}": a change could not be saved to ${path}: ${err instanceof Error ? err.message : String(err)}`);
+      reportUnsaved(request, name, err);
       // A refusal already says the call failed; only a success must not claim what is not durable.
       if (reply.statusCode >= 400) {
         done(null, payload);

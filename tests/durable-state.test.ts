@@ -103,6 +103,26 @@ describe('a state directory', () => {
     expect((await call(third, 'GET', '/__sim/state')).envelope.value).toMatchObject({ latencyMs: 0, counts: { faults: 0 } });
   });
 
+  it('writes the use of a drop fault before the connection is cut: a restart does not drop again', async () => {
+    const dir = stateDir();
+    const app = await testApp({ stateDir: dir });
+    const added = await call(app, 'POST', '/__sim/faults', { body: { path: '/wps/system/status', drop: true, times: 1 } });
+    expect(added.statusCode, added.body).toBe(200);
+    const faultsOnDisk = () => {
+      const db = new DatabaseSync(join(dir, 'worlds', 'default.sqlite'), { readOnly: true });
+      try {
+        return (db.prepare('SELECT count(*) AS n FROM faults').get() as { n: number }).n;
+      } finally {
+        db.close();
+      }
+    };
+    expect(faultsOnDisk()).toBe(1);
+    await expect(app.inject({ method: 'GET', url: '/wps/system/status', headers: { merchant: 'DEMO' } })).rejects.toThrow();
+    // Read while the server still runs (closing it saves every world whole, which would hide a miss).
+    expect(faultsOnDisk()).toBe(0);
+    await app.close();
+  });
+
   it('reads back every kind of column: booleans, nulls, absent optional fields, nested JSON', () => {
     const dir = stateDir();
     const persistence = new FileWorldPersistence({ dir });

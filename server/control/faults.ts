@@ -6,6 +6,7 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { commitChanges, reportUnsaved } from '../durability';
 import { journalDropped } from '../journal-hooks';
 import { ErrorCode } from '../../openapi/common';
 import { CONTROL_PREFIX, ControlErrorCode, type Fault } from './contract';
@@ -76,6 +77,13 @@ async function injectFault(request: FastifyRequest, reply: FastifyReply, store: 
   request.simInjected = { latencyMs, fault };
   if (fault.delayMs > 0) await sleep(fault.delayMs);
   if (fault.drop) {
+    // The fault's use is a change of the world like any other: under `--state` it is written before
+    // the connection is cut, so a restart does not apply a spent fault again.
+    try {
+      commitChanges(request.server.stateDir?.persistence, request.worldName, request.sim, request);
+    } catch (err) {
+      reportUnsaved(request, request.worldName, err);
+    }
     // No answer at all: the client sees the connection reset, as with a dead proxy.
     journalDropped(request);
     reply.hijack();
