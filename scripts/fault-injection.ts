@@ -33,6 +33,11 @@ export interface Fault {
   file: string;
   from: string;
   to: string;
+  /**
+   * The same fault where the code has moved since (another file or wording): the first place whose
+   * text is found is used, so one fault can be planted in the suite before and after a change.
+   */
+  alt?: { file: string; from: string; to: string }[];
   /** Vitest files that should catch it. */
   vitest: string[];
   /** Playwright spec and test-title pattern that should catch it (run with --e2e). */
@@ -56,6 +61,7 @@ export const FAULTS: Fault[] = [
     file: 'server/sim/sessions.ts',
     from: 'if (s.expiresAt <= this.now()) {\n      this.sessions.delete(token);',
     to: 'if (s.expiresAt < 0) {\n      this.sessions.delete(token);',
+    alt: [{ file: 'server/sim/sessions.ts', from: 'if (!s || s.expiresAt <= this.now()) return null;', to: 'if (!s || s.expiresAt < 0) return null;' }],
     vitest: ['tests/session.test.ts', 'tests/bounded.test.ts'],
   },
   {
@@ -92,6 +98,7 @@ export const FAULTS: Fault[] = [
     file: 'server/app.ts',
     from: 'header !== undefined\n          ? checkWorldName(',
     to: 'header === null\n          ? checkWorldName(',
+    alt: [{ file: 'server/plugins/world-selection.ts', from: 'header !== undefined\n          ? checkWorldName(', to: 'header === null\n          ? checkWorldName(' }],
     vitest: ['tests/worlds.test.ts'],
   },
   {
@@ -112,6 +119,7 @@ export const FAULTS: Fault[] = [
     file: 'openapi/wire-crypto.ts',
     from: 'mode: CryptoJS.mode.ECB,\n    padding: CryptoJS.pad.Pkcs7,',
     to: 'mode: CryptoJS.mode.ECB,\n    padding: CryptoJS.pad.ZeroPadding,',
+    alt: [{ file: 'packages/sandbox-kit/src/wire-crypto.ts', from: 'mode: CryptoJS.mode.ECB,\n    padding: CryptoJS.pad.Pkcs7,', to: 'mode: CryptoJS.mode.ECB,\n    padding: CryptoJS.pad.ZeroPadding,' }],
     vitest: ['tests/wire-crypto-vectors.test.ts', 'tests/wire-crypto.test.ts'],
   },
   {
@@ -121,6 +129,7 @@ export const FAULTS: Fault[] = [
     file: 'openapi/wire-crypto.ts',
     from: 'for (let i = 0; i < keyString.length; i++) m = (m << 8n)',
     to: 'for (let i = keyString.length - 1; i >= 0; i--) m = (m << 8n)',
+    alt: [{ file: 'packages/sandbox-kit/src/wire-crypto.ts', from: 'for (let i = 0; i < keyString.length; i++) m = (m << 8n)', to: 'for (let i = keyString.length - 1; i >= 0; i--) m = (m << 8n)' }],
     vitest: ['tests/wire-crypto-vectors.test.ts', 'tests/wire-crypto.test.ts'],
   },
   {
@@ -139,6 +148,7 @@ export const FAULTS: Fault[] = [
     file: 'openapi/wire-crypto.ts',
     from: 'const key = CryptoJS.enc.Utf8.parse(keyString.slice(0, 8));\n  return CryptoJS.DES.encrypt(',
     to: 'const key = CryptoJS.enc.Utf8.parse(keyString.slice(0, 7) + "A");\n  return CryptoJS.DES.encrypt(',
+    alt: [{ file: 'packages/sandbox-kit/src/wire-crypto.ts', from: 'const key = CryptoJS.enc.Utf8.parse(keyString.slice(0, 8));\n  return CryptoJS.DES.encrypt(', to: 'const key = CryptoJS.enc.Utf8.parse(keyString.slice(0, 7) + "A");\n  return CryptoJS.DES.encrypt(' }],
     vitest: ['tests/wire-crypto-vectors.test.ts', 'tests/wire-crypto.test.ts'],
   },
   {
@@ -198,6 +208,17 @@ const e2e = (cwd: string, f: NonNullable<Fault['e2e']>) =>
     E2E_WORKERS: '1',
   });
 
+/** Where a fault goes in a tree: its first place whose text occurs there exactly once (else its first). */
+export function placeOf(tree: string, f: Fault): { file: string; from: string; to: string } {
+  const places = [{ file: f.file, from: f.from, to: f.to }, ...(f.alt ?? [])];
+  return (
+    places.find((p) => {
+      const path = join(tree, p.file);
+      return existsSync(path) && readFileSync(path, 'utf8').split(p.from).length === 2;
+    }) ?? places[0]!
+  );
+}
+
 /** A copy of the tree to plant faults in, linking the repository's node_modules. */
 function copyTree(from: string): string {
   const dir = mkdtempSync(join(tmpdir(), 'fault-injection-'));
@@ -238,13 +259,14 @@ function main(): void {
     }
     const rows: string[] = [];
     for (const f of faults) {
-      const path = join(tree, f.file);
+      const place = placeOf(tree, f);
+      const path = join(tree, place.file);
       const original = existsSync(path) ? readFileSync(path, 'utf8') : '';
       let result: Result = 'n/a (text not found)';
       const by: string[] = [];
       let seconds = 0;
-      if (original.split(f.from).length === 2) {
-        writeFileSync(path, original.replace(f.from, f.to));
+      if (original.split(place.from).length === 2) {
+        writeFileSync(path, original.replace(place.from, place.to));
         try {
           result = 'MISSED';
           const suites = f.vitest.filter((file) => existsSync(join(tree, file)));
@@ -265,7 +287,7 @@ function main(): void {
         }
       }
       const tests = [...f.vitest, values.e2e && f.e2e ? `${f.e2e.spec} (${f.e2e.grep})` : ''].filter(Boolean).join(', ');
-      const row = `| ${f.id} | ${f.area} | ${f.what} | \`${f.file}\` | ${tests || '(Playwright only: --e2e)'} | ${result}${by.length ? ` (${by.join(', ')})` : ''} | ${seconds.toFixed(0)} |`;
+      const row = `| ${f.id} | ${f.area} | ${f.what} | \`${place.file}\` | ${tests || '(Playwright only: --e2e)'} | ${result}${by.length ? ` (${by.join(', ')})` : ''} | ${seconds.toFixed(0)} |`;
       console.log(row);
       rows.push(row);
     }
