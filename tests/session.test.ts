@@ -6,7 +6,8 @@ import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { encryptBody } from '../openapi/wire-crypto';
 import { LoginFailures } from '../server/sim/login-failures';
-import { SESSION_TTL_MS } from '../server/sim/sessions';
+import { SESSION_TTL_MS, SessionStore } from '../server/sim/sessions';
+import { Sim } from '../server/sim/state';
 import { call, login, SEED, testApp } from './helpers';
 
 const PASSWORD = 'Passw0rd!';
@@ -291,6 +292,16 @@ describe('token lifetime and logout', () => {
     const res = await memberInfo(app, token);
     expect(res.statusCode).toBe(401);
     expect(res.envelope).toMatchObject({ success: false, errorCode: 'login.not.session' });
+  });
+
+  it('an expired session is refused by the store itself, before any sweep has dropped it', () => {
+    let now = 1_000_000;
+    const store = new SessionStore(new Sim().db, () => now);
+    const session = store.create('player01', 'username');
+    now += SESSION_TTL_MS - 1;
+    expect(store.get(session.token)?.account).toBe('player01');
+    now += 1;
+    expect(store.get(session.token)).toBeNull();
   });
 
   it('logout ends the session: the token is refused afterwards, other sessions live on', async () => {
