@@ -54,7 +54,7 @@ describe('the pipeline runner', () => {
     const app = Fastify();
     await app.register(requestPipeline);
     add(app, seen);
-    app.setErrorHandler((err, _request, reply) => reply.status(418).send({ refused: err.message, seen }));
+    app.setErrorHandler((err: Error, _request, reply) => reply.status(418).send({ refused: err.message, seen }));
     app.get('/', async () => ({ seen }));
     await app.ready();
     return app;
@@ -84,7 +84,16 @@ describe('the pipeline runner', () => {
 
   it('stops at a step that answers, and waits for a step that returns a promise', async () => {
     const app = await appWith((a, seen) => {
-      a.requestPipeline.onRequest('wait', () => new Promise<void>((resolve) => setTimeout(() => resolve(seen.push('wait') && undefined), 5)));
+      a.requestPipeline.onRequest(
+        'wait',
+        () =>
+          new Promise<void>((resolve) =>
+            setTimeout(() => {
+              seen.push('wait');
+              resolve();
+            }, 5),
+          ),
+      );
       a.requestPipeline.onRequest('answer', (request, reply) => {
         if (request.url !== '/?answer') return;
         void reply.status(202).send({ answered: [...seen] });
