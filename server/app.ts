@@ -4,7 +4,9 @@
  *
  * The request pipeline is a list of named plugins, one file each under server/plugins/
  * (docs/decisions/022-request-pipeline-plugins.md): each declares the plugins it must come after and
- * the decorators it needs, so a list in the wrong order fails at start rather than misbehaving.
+ * the decorators it needs, so a list in the wrong order fails at start rather than misbehaving. The
+ * per-call steps of these plugins run from one hook per lifecycle point, in this order
+ * (server/plugins/request-pipeline.ts, docs/decisions/038-one-hook-per-lifecycle-point.md).
  * What each step costs a call is measured in docs/benchmarks.md (scripts/bench/stages.ts).
  */
 import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyPluginCallback, type FastifyServerOptions } from 'fastify';
@@ -21,6 +23,7 @@ import { faultInjection } from './plugins/fault-injection';
 import { httpSemantics } from './plugins/http-semantics';
 import { journal } from './plugins/journal';
 import { replayMode } from './plugins/replay-mode';
+import { requestPipeline } from './plugins/request-pipeline';
 import { securityHeaders } from './plugins/security-headers';
 import { webApp } from './plugins/web-app';
 import { worldSelection } from './plugins/world-selection';
@@ -72,6 +75,7 @@ export function step<O extends object>(name: string, plugin: FastifyPluginAsync<
 /** The plugins buildApp registers, in order (scripts/bench/stages.ts turns single steps off). */
 export function pipeline(options: AppOptions = {}): PipelineStep[] {
   return [
+    step('request-pipeline', requestPipeline),
     step('http-semantics', httpSemantics),
     step('contract-validation', contractValidation),
     step('error-envelope', errorEnvelope),

@@ -43,31 +43,28 @@ export function reportUnsaved(request: FastifyRequest, name: string, err: unknow
   console.error(`World "${name}": a change could not be saved to ${path}: ${err instanceof Error ? err.message : String(err)}`);
 }
 
-/** Install the commit hook. Register it before compression, so a refusal replaces the plain reply. */
+/**
+ * Adds the commit step to the app's request pipeline (server/plugins/request-pipeline.ts), on onSend.
+ * Add it before compression, so a refusal replaces the plain reply.
+ */
 export function installDurability(app: FastifyInstance, { persistence, worldOf }: DurabilityOptions): void {
-  app.addHook('onSend', (request, reply, payload, done) => {
+  app.requestPipeline.onSend('durability', (request, reply, payload) => {
     const { name, sim } = worldOf(request);
     // A request refused before its world was chosen (the control plane's access check) changed none.
-    if (!sim || sim.db.changes.size === 0) {
-      done(null, payload);
-      return;
-    }
+    if (!sim || sim.db.changes.size === 0) return payload;
     try {
       commitChanges(persistence, name, sim, request);
-      done(null, payload);
+      return payload;
     } catch (err) {
       reportUnsaved(request, name, err);
       // A refusal already says the call failed; only a success must not claim what is not durable.
-      if (reply.statusCode >= 400) {
-        done(null, payload);
-        return;
-      }
+      if (reply.statusCode >= 400) return payload;
       // The change stays in memory and is written with the next commit that succeeds; until then the
       // caller knows it is not durable.
       reply.code(503).type('application/json; charset=utf-8');
       reply.removeHeader('content-length');
       const message = err instanceof Error ? err.message : 'The change could not be saved';
-      done(null, JSON.stringify({ success: false, errorCode: STATE_UNWRITABLE, message }));
+      return JSON.stringify({ success: false, errorCode: STATE_UNWRITABLE, message });
     }
   });
 }

@@ -287,29 +287,28 @@ export function journalDropped(request: FastifyRequest): void {
 }
 
 /**
- * Adds the journal's hooks to the app (call it on the root instance before the fault hook, so the
- * duration counts injected delays). Every hook is synchronous and returns at once for calls that are
- * not journaled.
+ * Adds the journal's steps to the app's request pipeline (server/plugins/request-pipeline.ts; add them
+ * before the fault step, so the duration counts injected delays). Every step returns at once for
+ * calls that are not journaled.
  */
 export function installJournal(app: FastifyInstance): void {
   app.decorateRequest('journalPending', null);
   app.decorateRequest('simInjected', null);
+  const pipeline = app.requestPipeline;
 
-  app.addHook('onRequest', (request, _reply, done) => {
+  pipeline.onRequest('journal', (request) => {
     const sim = simOf(request);
     if (sim.journal.enabled && isGatewayPath(request.url)) {
       request.journalPending = new CallRecord(performance.now(), Date.now(), sim.now());
     }
-    done();
   });
 
-  app.addHook('preHandler', (request, _reply, done) => {
+  pipeline.preHandler('journal', (request) => {
     if (request.journalPending) request.journalPending.validated = true;
-    done();
   });
 
-  // Root onSend hooks run before the routes' own (compression): the payload here is the JSON text.
-  app.addHook('onSend', (request, reply, payload, done) => {
+  // The pipeline's onSend runs before the routes' own (compression): the payload here is the JSON text.
+  pipeline.onSend('journal', (request, reply, payload) => {
     if (request.journalPending) {
       try {
         write(request, reply, payload);
@@ -318,6 +317,6 @@ export function installJournal(app: FastifyInstance): void {
         request.log.error({ err }, 'journal: could not record the call');
       }
     }
-    done(null, payload);
+    return payload;
   });
 }

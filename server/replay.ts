@@ -12,6 +12,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ContractChecker, loadContract, type OpenApiDocument } from './gateway/checker';
 import { keyFile, queryPairs, readManifest, readReplies, RecordingFormatError, type RecordedReply } from './gateway/recording';
+import { ANSWERED } from './plugins/request-pipeline';
 
 /** Operations whose answer is the world's own state: the simulator always answers them. */
 export const NEVER_REPLAYED: ReadonlySet<string> = new Set(['getRsaKey', 'getCaptcha', 'getSystemStatus']);
@@ -128,16 +129,18 @@ declare module 'fastify' {
 }
 
 /**
- * Answer recorded calls from the recording. A preHandler: the system-status gate, the session and
+ * Answer recorded calls from the recording. A preHandler step of the request pipeline
+ * (server/plugins/request-pipeline.ts): the system-status gate, the session and
  * the request's validation have run, so maintenance and bad input behave as in the simulator.
  */
 export function installReplay(app: FastifyInstance, set: ReplaySet | null): void {
   app.decorate('replay', set);
   if (!set) return;
-  app.addHook('preHandler', (request: FastifyRequest, reply: FastifyReply, done) => {
+  app.requestPipeline.preHandler('replay-mode', (request: FastifyRequest, reply: FastifyReply) => {
     const operationId = (request.routeOptions.config as { operationId?: string } | undefined)?.operationId;
     const hit = operationId ? set.find(operationId, request.url, header(request.headers.merchant), header(request.headers.language)) : undefined;
-    if (!hit) return done();
-    reply.code(hit.status).type(`${hit.contentType}; charset=utf-8`).header('x-sim-replayed', 'true').send(hit.body);
+    if (!hit) return;
+    void reply.code(hit.status).type(`${hit.contentType}; charset=utf-8`).header('x-sim-replayed', 'true').send(hit.body);
+    return ANSWERED;
   });
 }

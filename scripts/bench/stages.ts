@@ -51,12 +51,12 @@ const fixedWorld = fp(
     app.decorateRequest('sim', null as unknown as Sim);
     app.decorateRequest('worldName', DEFAULT_WORLD);
     app.decorateRequest('worldHold', null);
-    app.addHook('onRequest', (request, _reply, done) => {
+    // A step of the pipeline, as world selection's own: the steps after it read request.sim.
+    app.requestPipeline.onRequest('world-selection', (request) => {
       request.sim = sim;
-      done();
     });
   },
-  { fastify: '5.x', name: 'world-selection' },
+  { fastify: '5.x', name: 'world-selection', dependencies: ['request-pipeline'] },
 );
 
 /** Contract validation off: every request schema passes as it is, no finite-number check. */

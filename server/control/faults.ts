@@ -5,6 +5,7 @@
  * (server/control/fault-store.ts).
  */
 import { setTimeout as sleep } from 'node:timers/promises';
+import { ANSWERED } from '../plugins/request-pipeline';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { commitChanges, reportUnsaved } from '../durability';
 import { journalDropped } from '../journal-hooks';
@@ -36,26 +37,21 @@ export function faultEnvelope(fault: Fault) {
 }
 
 /**
- * Adds the fault hook to the app (call it on the root instance, simulator mode only). It runs before
- * every route's own hooks, so an injected failure comes before access checks and the status gate.
+ * Adds the fault step to the app's request pipeline (server/plugins/request-pipeline.ts; simulator
+ * mode only). It runs before every route's own hooks, so an injected failure comes before access
+ * checks and the status gate.
  */
 export function installFaultHook(app: FastifyInstance): void {
-  // Synchronous while no latency and no fault is set (every call but those QA is testing): an async
-  // hook costs a promise and a microtask turn per request (docs/benchmarks.md).
-  app.addHook('onRequest', (request, reply, done) => {
+  // Synchronous while no latency and no fault is set (every call but those QA is testing): a promise
+  // per request costs a microtask turn (docs/benchmarks.md).
+  app.requestPipeline.onRequest('fault-injection', (request, reply) => {
     const store = faultsOf(request.sim);
-    if (store.idle) {
-      done();
-      return;
-    }
-    injectFault(request, reply, store).then(
-      (sent) => {
-        if (!sent) done();
-      },
-      (err: unknown) => done(err as Error),
-    );
+    if (store.idle) return;
+    return injectFault(request, reply, store).then(answeredIf);
   });
 }
+
+const answeredIf = (sent: boolean): typeof ANSWERED | undefined => (sent ? ANSWERED : undefined);
 
 /** Applies the latency and the first matching fault to a call; true when the reply was sent or dropped. */
 async function injectFault(request: FastifyRequest, reply: FastifyReply, store: FaultStore): Promise<boolean> {

@@ -4,6 +4,7 @@
  * that unsubscribes, closes the response and lets the socket go. Every open stream of an app is
  * ended when the app closes (server.close() would otherwise wait for its connection).
  */
+import type { OutgoingHttpHeaders } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 /** How often an idle stream sends a comment, so proxies and browsers keep it open. */
@@ -26,10 +27,14 @@ export function endStreams(app: FastifyInstance): void {
 }
 
 export function openEventStream(request: FastifyRequest, reply: FastifyReply, retryMs: number): EventStream {
+  // The headers the pipeline has set on the reply so far (the security headers) go out with the
+  // stream's own: a hijacked reply is written here, not by Fastify.
+  const pipelineHeaders = reply.getHeaders() as OutgoingHttpHeaders;
   reply.hijack();
   const res = reply.raw;
   const socket = request.raw.socket;
   res.writeHead(200, {
+    ...pipelineHeaders,
     'content-type': 'text/event-stream; charset=utf-8',
     'cache-control': 'no-cache, no-transform',
     // The socket goes with the stream: an ended stream's connection is not left for reuse, where it

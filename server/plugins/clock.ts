@@ -9,14 +9,9 @@ import fp from 'fastify-plugin';
 import { settleSalaries } from '../sim/agent';
 
 const plugin: FastifyPluginAsync = async (app) => {
-  app.addHook('onRequest', (request, _reply, done) => {
-    try {
-      request.sim.tick();
-      settleSalaries(request.sim);
-      done();
-    } catch (err) {
-      done(err as Error);
-    }
+  app.requestPipeline.onRequest('clock', (request) => {
+    request.sim.tick();
+    settleSalaries(request.sim);
   });
 };
 
@@ -27,6 +22,6 @@ const plugin: FastifyPluginAsync = async (app) => {
 export const clock = fp(plugin, {
   fastify: '5.x',
   name: 'clock',
-  dependencies: ['world-selection', 'durability', 'security-headers', 'compression'],
-  decorators: { request: ['sim'] },
+  dependencies: ['request-pipeline', 'world-selection', 'durability', 'security-headers', 'compression'],
+  decorators: { fastify: ['requestPipeline'], request: ['sim'] },
 });

@@ -12,7 +12,8 @@
  *   in `X-Sim-Control-Token`, else 401 `sim.control.token`. EventSource cannot send headers, so
  *   the two event streams also take it as `?control_token=`.
  *
- * The checks run on `onRequest`, before the world is chosen, and answer the error envelope.
+ * The checks are the pipeline's first onRequest step (server/plugins/request-pipeline.ts), before the
+ * world is chosen, and answer the error envelope.
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginCallback, FastifyRequest } from 'fastify';
@@ -89,27 +90,31 @@ const controlAccess: FastifyPluginCallback<ControlAccessOptions> = (app, options
     return undefined;
   };
 
-  app.addHook('onRequest', (request, _reply, next) => {
+  app.requestPipeline.onRequest('control-access', (request) => {
     const url = request.url;
-    if (!isControlPath(url)) return next();
+    if (!isControlPath(url)) return;
     const hostname = hostnameOf(request.headers.host ?? '');
     if (!hostAllowed(hostname)) {
-      return next(apiError('sim.control.host', `The control API does not answer the host name "${hostname || '(none)'}": use localhost, or start with --allow-host ${hostname || 'NAME'}`));
+      throw apiError('sim.control.host', `The control API does not answer the host name "${hostname || '(none)'}": use localhost, or start with --allow-host ${hostname || 'NAME'}`);
     }
     const origin = request.headers.origin;
     if (origin !== undefined && !sameSite(hostname, origin)) {
-      return next(apiError('sim.control.origin', `The control API refuses calls from pages of another site (Origin ${origin})`));
+      throw apiError('sim.control.origin', `The control API refuses calls from pages of another site (Origin ${origin})`);
     }
     const path = url.split('?')[0] ?? url;
     if (token && (path === '/__sim' || path.startsWith('/__sim/'))) {
       const sent = tokenOf(request, path);
       if (sent === undefined || !timingSafeEqual(digest(sent), token)) {
-        return next(apiError('sim.control.token', sent === undefined ? undefined : 'The control token in X-Sim-Control-Token is not this simulator\'s'));
+        throw apiError('sim.control.token', sent === undefined ? undefined : 'The control token in X-Sim-Control-Token is not this simulator\'s');
       }
     }
-    next();
   });
   done();
 };
 
-export default fp(controlAccess, { name: 'control-access', fastify: '5.x' });
+export default fp(controlAccess, {
+  name: 'control-access',
+  fastify: '5.x',
+  dependencies: ['request-pipeline'],
+  decorators: { fastify: ['requestPipeline'] },
+});

@@ -3,13 +3,16 @@
  * changed its world commits it before its reply is sent (server/durability.ts), and every loaded
  * world is saved whole when the app closes. Without a state directory it adds nothing to a request.
  */
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { installDurability } from '../durability';
 
+/** The world a request acts on and its name. */
+const worldOf = (request: FastifyRequest) => ({ name: request.worldName, sim: request.sim });
+
 const plugin: FastifyPluginAsync = async (app) => {
   const state = app.stateDir;
-  installDurability(app, { persistence: state?.persistence, worldOf: (request) => ({ name: request.worldName, sim: request.sim }) });
+  installDurability(app, { persistence: state?.persistence, worldOf });
   if (!state) return;
   app.addHook('onClose', (_app, done) => {
     try {
@@ -26,6 +29,6 @@ const plugin: FastifyPluginAsync = async (app) => {
 export const durability = fp(plugin, {
   fastify: '5.x',
   name: 'durability',
-  dependencies: ['world-selection'],
-  decorators: { fastify: ['worlds', 'stateDir'], request: ['sim', 'worldName'] },
+  dependencies: ['request-pipeline', 'world-selection'],
+  decorators: { fastify: ['requestPipeline', 'worlds', 'stateDir'], request: ['sim', 'worldName'] },
 });

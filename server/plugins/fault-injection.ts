@@ -14,6 +14,6 @@ const plugin: FastifyPluginAsync = async (app) => {
 export const faultInjection = fp(plugin, {
   fastify: '5.x',
   name: 'fault-injection',
-  dependencies: ['world-selection', 'journal'],
-  decorators: { request: ['sim', 'journalPending', 'simInjected'] },
+  dependencies: ['request-pipeline', 'world-selection', 'journal'],
+  decorators: { fastify: ['requestPipeline'], request: ['sim', 'journalPending', 'simInjected'] },
 });

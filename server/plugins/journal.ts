@@ -18,6 +18,6 @@ const plugin: FastifyPluginAsync = async (app) => {
 export const journal = fp(plugin, {
   fastify: '5.x',
   name: 'journal',
-  dependencies: ['world-selection', 'clock', 'replay-mode'],
-  decorators: { fastify: ['sim'], request: ['sim'] },
+  dependencies: ['request-pipeline', 'world-selection', 'clock', 'replay-mode'],
+  decorators: { fastify: ['requestPipeline', 'sim'], request: ['sim'] },
 });

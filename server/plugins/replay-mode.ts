@@ -18,4 +18,9 @@ const plugin: FastifyPluginAsync<ReplayModeOptions> = async (app, options) => {
 };
 
 /** After contract validation: a query refused there is refused in replay mode too. */
-export const replayMode = fp(plugin, { fastify: '5.x', name: 'replay-mode', dependencies: ['contract-validation'] });
+export const replayMode = fp(plugin, {
+  fastify: '5.x',
+  name: 'replay-mode',
+  dependencies: ['request-pipeline', 'contract-validation'],
+  decorators: { fastify: ['requestPipeline'] },
+});

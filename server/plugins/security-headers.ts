@@ -2,12 +2,14 @@
  * Security headers on every reply of the instance it is registered on (server/security-headers.ts
  * builds the values; docs/deploy.md lists them): Content-Security-Policy, X-Content-Type-Options,
  * Referrer-Policy, X-Frame-Options, Permissions-Policy and Cross-Origin-Opener-Policy. Not
- * encapsulated: register it before the routes.
+ * encapsulated: register it before the routes. Its two steps join the request pipeline
+ * (server/plugins/request-pipeline.ts), which it registers itself on an app without one.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet from 'helmet';
+import { pipelineOf } from './request-pipeline';
 import { configGatewayOrigin, cspForBuild, cspSourcesFromEnv, HELMET_OPTIONS, securityHeaderValues, type SecurityHeadersOptions } from '../security-headers';
 
 /** Headers securityHeaderValues lists that Helmet has no option for, or that are set here instead. */
@@ -37,19 +39,28 @@ const plugin: FastifyPluginAsync<SecurityHeadersOptions> = async (app, options) 
   const own = Object.entries(securityHeaderValues(csp)).filter(([name]) => OWN_HEADERS.has(name));
   const helmets = helmetHeaders();
   const skip = options.skip;
-  // Helmet's headers go on the raw response as the request comes in, as Helmet itself writes them:
-  // on every reply, event streams too, and a header a route sets itself still wins.
-  app.addHook('onRequest', (request, reply, done) => {
-    if (!skip?.(request)) for (const [name, value] of helmets) reply.raw.setHeader(name, value);
-    done();
-  });
-  // Synchronous (a done callback), as every hook here: an async hook costs a promise per reply.
-  app.addHook('onSend', (request, reply, payload, done) => {
-    // A route that sets its own header (say, a page with a stricter or looser CSP) keeps it.
-    if (!skip?.(request)) {
-      for (const [name, value] of own) if (!reply.hasHeader(name)) reply.header(name, value);
+  const pipeline = await pipelineOf(app);
+  // Helmet's headers go on the reply as the request comes in, as Helmet writes them: on every reply
+  // from here on, a refusal too, and a header a route sets itself still wins (it is set later). They
+  // are the reply's own headers, not the raw response's: a header set on the raw response sends
+  // every other header of the reply through Node's setHeader one by one before they are written
+  // (docs/decisions/038-one-hook-per-lifecycle-point.md). A hijacked reply (an event stream) writes
+  // them itself (server/control/sse.ts).
+  pipeline.onRequest('security-headers', (request, reply) => {
+    if (skip?.(request)) return;
+    for (let i = 0; i < helmets.length; i++) {
+      const header = helmets[i] as [string, string];
+      reply.header(header[0], header[1]);
     }
-    done(null, payload);
+  });
+  // A route that sets its own header (say, a page with a stricter or looser CSP) keeps it.
+  pipeline.onSend('security-headers', (request, reply, payload) => {
+    if (skip?.(request)) return payload;
+    for (let i = 0; i < own.length; i++) {
+      const header = own[i] as [string, string];
+      if (!reply.hasHeader(header[0])) reply.header(header[0], header[1]);
+    }
+    return payload;
   });
 };
 

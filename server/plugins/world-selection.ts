@@ -5,7 +5,7 @@
  * world and the RSA key are kept there and a second process is refused.
  */
 import cookie from '@fastify/cookie';
-import type { ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Sim } from '../sim/state';
@@ -70,10 +70,16 @@ const plugin: FastifyPluginAsync<WorldSelectionOptions> = async (app, options) =
   app.decorateRequest('worldName', DEFAULT_WORLD);
   app.decorateRequest('worldHold', null);
 
-  await app.register(cookie);
+  // Cookies are parsed by the world's step below, not by the library's own hook: that hook would run
+  // after the pipeline's (server/plugins/request-pipeline.ts), and the world is chosen first. Setting
+  // a cookie on a reply works as with the hook (the library parses the header then if not yet done).
+  await app.register(cookie, { hook: false });
 
-  app.addHook('onRequest', (request, reply, done) => {
+  app.requestPipeline.onRequest('world-selection', (request, reply) => {
     try {
+      const cookieHeader = request.headers.cookie;
+      // As the library's hook does: a new container per request.
+      request.cookies = cookieHeader ? app.parseCookie(cookieHeader) : {};
       const header = request.headers[WORLD_HEADER];
       const cookieName = request.cookies[WORLD_COOKIE];
       const name =
@@ -89,16 +95,15 @@ const plugin: FastifyPluginAsync<WorldSelectionOptions> = async (app, options) =
       const res = reply.raw as HeldResponse;
       res[HOLD] = request;
       res.on('close', onResponseClosed);
-      done();
+      // A request aborted before its response was made: its response may never close (a pipelined
+      // one). The same test as Fastify's onRequestAbort hooks, without a closure per request.
+      const req = request.raw as HeldRequest;
+      req[HOLD] = request;
+      req.on('close', onRequestClosed);
     } catch (err) {
       request.sim = worlds.get(DEFAULT_WORLD);
-      done(err as Error);
+      throw err;
     }
-  });
-  // A request aborted before its response was made: its response may never close (a pipelined one).
-  app.addHook('onRequestAbort', (request, done) => {
-    leave(request);
-    done();
   });
 };
 
@@ -110,12 +115,21 @@ const plugin: FastifyPluginAsync<WorldSelectionOptions> = async (app, options) =
  */
 const HOLD = Symbol('worldHold');
 type HeldResponse = ServerResponse & { [HOLD]?: FastifyRequest | null };
+type HeldRequest = IncomingMessage & { [HOLD]?: FastifyRequest | null };
 
 function onResponseClosed(this: HeldResponse): void {
   const request = this[HOLD];
   if (request) {
     this[HOLD] = null;
     leave(request);
+  }
+}
+
+function onRequestClosed(this: HeldRequest): void {
+  const request = this[HOLD];
+  if (request) {
+    this[HOLD] = null;
+    if (this.aborted) leave(request);
   }
 }
 
@@ -127,4 +141,9 @@ function leave(request: { worldHold: WorldHold | null }): void {
   }
 }
 
-export const worldSelection = fp(plugin, { fastify: '5.x', name: 'world-selection' });
+export const worldSelection = fp(plugin, {
+  fastify: '5.x',
+  name: 'world-selection',
+  dependencies: ['request-pipeline'],
+  decorators: { fastify: ['requestPipeline'] },
+});

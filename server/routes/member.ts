@@ -8,7 +8,7 @@ import { registerArea } from '../contract';
 import { ApiError, forbidden, refused } from '../errors';
 import { loginFailures } from '../sim/login-failures';
 import { checkMobile } from '../sim/sms';
-import { localize } from '../sim/localize';
+import { localize, localizedField } from '../sim/localize';
 import type { Account, Sim } from '../sim/state';
 import { CAPTCHA_COOKIE } from './session';
 
@@ -23,7 +23,7 @@ function fieldErrors(errors: Record<string, FieldError>): ApiError | null {
 /** The rank's name in the player's language (VIP names are content, translated like any other). */
 function vipLabel(sim: Sim, label: Account['clubLabel'], language: string | undefined): Account['clubLabel'] {
   const level = sim.world.vip.find((v) => v.rankLevel === label.rankLevel && v.labelName === label.labelName);
-  return level ? { ...label, labelName: localize(level, language).labelName } : label;
+  return level ? { ...label, labelName: localizedField(level, 'labelName', language) } : label;
 }
 
 function memberView(sim: Sim, a: Account, language?: string) {

@@ -28,6 +28,16 @@ export function localize<T extends object>(item: T & Translated<T>, language: st
   return out as Omit<T, 'tr'>;
 }
 
+/**
+ * One field of `item` in `language`: `localize(item, language)[field]` without copying the item
+ * (a read that needs one name, such as the member's VIP label, on every call).
+ */
+export function localizedField<T extends object, K extends keyof T & string>(item: T & Translated<T>, field: K, language: string | undefined): T[K] {
+  const key = contentLanguage(language);
+  const text = key ? item.tr?.[key]?.[field] : undefined;
+  return typeof text === 'string' && text.trim() ? (text as T[K]) : item[field];
+}
+
 /** A generated artwork's address in the player's language (`?lang=`); others stay as they are. */
 export function withLang(url: string, language: string | undefined): string {
   const lang = contentLanguage(language);

@@ -2,7 +2,7 @@
  * Session tokens: random, expiring on the simulator clock, refused after logout. Rows live in the
  * world's `sessions` table (server/sim/store/kernel-tables.ts).
  */
-import { randomBytes } from 'node:crypto';
+import { randomHex } from './random-pool';
 import { SESSIONS } from './store/kernel-tables';
 import type { RowOf } from './store/schema';
 import type { Table, WorldDb } from './store/table';
@@ -24,7 +24,7 @@ export class SessionStore {
   /** A new session; `ttlMs` (default SESSION_TTL_MS) is how long it lives on the world's clock. */
   create(account: string, loginType: Session['loginType'], ttlMs = SESSION_TTL_MS): Session {
     const now = this.now();
-    const session = { token: randomBytes(24).toString('hex'), account, createdAt: now, expiresAt: now + ttlMs, loginType };
+    const session = { token: randomHex(24), account, createdAt: now, expiresAt: now + ttlMs, loginType };
     return this.sessions.put(session.token, session);
   }
 

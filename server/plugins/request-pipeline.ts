@@ -1,0 +1,129 @@
+/**
+ * The request pipeline's per-call steps (docs/decisions/038-one-hook-per-lifecycle-point.md): each
+ * named plugin adds its step to a lifecycle point here (`app.requestPipeline.onRequest(name, step)`),
+ * and one Fastify hook per point runs the steps in the order their plugins were registered, which
+ * the plugins' declared dependencies fix (server/app.ts fails at start on a list in the wrong order).
+ * One hook in place of one per step: Fastify's hook runner costs a call, a closure and a `reply.sent`
+ * check per hook and call, and a read went through about 18 of them (docs/benchmarks.md).
+ *
+ * A step of onRequest or preHandler runs synchronously and returns:
+ * - nothing: the next step runs;
+ * - `ANSWERED` (true): it has sent the reply (or dropped the connection); no later step runs, as
+ *   Fastify runs no later hook once a hook has answered;
+ * - a promise of either, for the rare step that has to wait (an injected delay).
+ * It refuses a call by throwing: the app's error handler answers, and no later step runs.
+ *
+ * A step of onSend returns the payload to send (the one it was given, or a replacement).
+ */
+import type { FastifyInstance, FastifyPluginCallback, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
+import fp from 'fastify-plugin';
+
+/** What an onRequest or preHandler step returns when it has answered the call itself. */
+export const ANSWERED = true;
+
+export type StepResult = void | typeof ANSWERED | Promise<void | typeof ANSWERED>;
+export type RequestStep = (request: FastifyRequest, reply: FastifyReply) => StepResult;
+export type SendStep = (request: FastifyRequest, reply: FastifyReply, payload: unknown) => unknown;
+
+export type LifecyclePoint = 'onRequest' | 'preHandler' | 'onSend';
+
+export class RequestPipeline {
+  private readonly names: Record<LifecyclePoint, string[]> = { onRequest: [], preHandler: [], onSend: [] };
+  /** Read by the hooks below on every call; appended to while plugins register. */
+  readonly onRequestSteps: RequestStep[] = [];
+  readonly preHandlerSteps: RequestStep[] = [];
+  readonly onSendSteps: SendStep[] = [];
+
+  /** Adds a step run on every request as it comes in, after the steps added before it. */
+  onRequest(name: string, step: RequestStep): void {
+    this.add('onRequest', name);
+    this.onRequestSteps.push(step);
+  }
+
+  /** Adds a step run after validation, before the handler, after the steps added before it. */
+  preHandler(name: string, step: RequestStep): void {
+    this.add('preHandler', name);
+    this.preHandlerSteps.push(step);
+  }
+
+  /** Adds a step run on every reply's payload before it is sent, after the steps added before it. */
+  onSend(name: string, step: SendStep): void {
+    this.add('onSend', name);
+    this.onSendSteps.push(step);
+  }
+
+  /** The steps' names at each point, in the order they run. */
+  order(): Record<LifecyclePoint, string[]> {
+    return { onRequest: [...this.names.onRequest], preHandler: [...this.names.preHandler], onSend: [...this.names.onSend] };
+  }
+
+  private add(point: LifecyclePoint, name: string): void {
+    if (this.names[point].includes(name)) throw new Error(`request-pipeline: a step named ${name} is already on ${point}`);
+    this.names[point].push(name);
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The per-call steps of the request pipeline, by lifecycle point (server/plugins/request-pipeline.ts). */
+    requestPipeline: RequestPipeline;
+  }
+}
+
+/** Runs steps[from…] in turn; calls done once they all went on, or with the error one threw. */
+function runSteps(steps: RequestStep[], from: number, request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction): void {
+  for (let i = from; i < steps.length; i++) {
+    let result: StepResult;
+    try {
+      result = (steps[i] as RequestStep)(request, reply);
+    } catch (err) {
+      done(err as Error);
+      return;
+    }
+    if (result === undefined) continue;
+    if (result === ANSWERED) return;
+    const next = i + 1;
+    result.then(
+      (answered) => {
+        if (answered !== ANSWERED) runSteps(steps, next, request, reply, done);
+      },
+      (err: unknown) => done(err instanceof Error ? err : new Error(String(err))),
+    );
+    return;
+  }
+  done();
+}
+
+const plugin: FastifyPluginCallback = (app: FastifyInstance, _options, done) => {
+  const pipeline = new RequestPipeline();
+  app.decorate('requestPipeline', pipeline);
+  const { onRequestSteps, preHandlerSteps, onSendSteps } = pipeline;
+  app.addHook('onRequest', (request, reply, next) => runSteps(onRequestSteps, 0, request, reply, next));
+  app.addHook('preHandler', (request, reply, next) => runSteps(preHandlerSteps, 0, request, reply, next));
+  app.addHook('onSend', (request, reply, payload, next) => {
+    let out: unknown = payload;
+    try {
+      for (let i = 0; i < onSendSteps.length; i++) out = (onSendSteps[i] as SendStep)(request, reply, out);
+    } catch (err) {
+      next(err as Error);
+      return;
+    }
+    next(null, out);
+  });
+  done();
+};
+
+/**
+ * First of the pipeline: the hooks that run every other plugin's per-call steps. Not encapsulated, so
+ * its hooks run on every route, before any hook added after it.
+ */
+export const requestPipeline = fp(plugin, { fastify: '5.x', name: 'request-pipeline' });
+
+/**
+ * The app's pipeline, made here when a plugin that adds a step is registered on an app without it
+ * (a test's bare Fastify with one plugin; server/app.ts registers it first).
+ */
+export async function pipelineOf(app: FastifyInstance): Promise<RequestPipeline> {
+  if (!app.hasDecorator('requestPipeline')) await app.register(requestPipeline);
+  return app.requestPipeline;
+}
