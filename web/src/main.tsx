@@ -19,7 +19,7 @@ import { layoutFor } from './app/layout-table';
 import { queryClient } from './app/query-client';
 import { Root } from './app/root';
 import { openRouteModal, prepareFirstRender, preloadSection } from './app/routes';
-import { preloadDeferredParts } from './lib/lazy';
+import { preloadDeferredParts, preloadIdleChunks } from './lib/lazy';
 import { loadRuntimeConfig } from './app/runtime-config';
 import { forceLightTheme } from './session/theme';
 import { consumeUrlToken } from './app/url-token';
@@ -100,6 +100,7 @@ async function hydratePrerendered(state: PrerenderedState, container: HTMLElemen
     </StrictMode>,
   );
   loadDeferredPartsSoon();
+  loadIdleChunksLater();
   registerServiceWorkerLater();
 }
 
@@ -120,6 +121,11 @@ function loadDeferredPartsSoon(): void {
   };
   for (const type of events) window.addEventListener(type, load, { capture: true, passive: true });
   whenLoadedAndIdle(load);
+}
+
+/** What only shows after an action (dialogs, game popups: lib/lazy.ts `loadedOnFirstUse`), once the page is idle. */
+function loadIdleChunksLater(): void {
+  whenLoadedAndIdle(preloadIdleChunks);
 }
 
 /** A pre-rendered page this visitor is not to see (index.html's inline script said so): back to the plain shell. */
@@ -191,6 +197,7 @@ async function bootstrap(): Promise<void> {
       </StrictMode>,
     ),
   );
+  loadIdleChunksLater();
   registerServiceWorkerLater();
 }
 

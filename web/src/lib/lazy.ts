@@ -2,7 +2,7 @@
  * Lazy sections with a chunk timeout (chunk load failure after 120 s, message
  * 'Page took too long to load, check network connectivity').
  */
-import { Suspense, createElement, lazy, memo, use, type ComponentType, type ReactNode } from 'react';
+import { Suspense, createElement, lazy, memo, use, useState, type ComponentType, type ReactNode } from 'react';
 import { CHUNK_TIMEOUT_MS } from '../config/constants';
 
 export class ChunkLoadError extends Error {
@@ -105,7 +105,7 @@ export function deferredPartsLoaded(): boolean {
  * memoised: a re-render of the parent with equal props does not reach the boundary, which would make
  * React give up the server HTML for the fallback.
  */
-export function deferredPart<P extends object>(load: () => Promise<ComponentType<P>>, fallback: ReactNode = null): ComponentType<P> {
+export function deferredPart<P extends object>(load: () => Promise<ComponentType<P>>, fallback: ReactNode | ((props: P) => ReactNode) = null): ComponentType<P> {
   let module: Tracked<ComponentType<P>> | undefined;
   let open = () => {};
   const gate = new Promise<void>((resolve) => {
@@ -136,7 +136,40 @@ export function deferredPart<P extends object>(load: () => Promise<ComponentType
     return createElement(use(component), props);
   }
   function Deferred(props: P) {
-    return createElement(Suspense, { fallback }, createElement(Part, props));
+    return createElement(Suspense, { fallback: typeof fallback === 'function' ? fallback(props) : fallback }, createElement(Part, props));
   }
   return memo(Deferred) as unknown as ComponentType<P>;
+}
+
+/** Chunks of what only shows after an action (dialogs, popups): fetched when the page is idle. */
+const idlePreloads: (() => Promise<unknown>)[] = [];
+
+/** Have `preload` called when the page is idle (`preloadIdleChunks`). */
+export function registerIdlePreload(preload: () => Promise<unknown>): void {
+  idlePreloads.push(preload);
+}
+
+/** Fetch the chunks registered for idle time (the bootstrap calls this once the page is idle). */
+export function preloadIdleChunks(): void {
+  for (const preload of idlePreloads) void preload().catch(() => {});
+}
+
+/**
+ * A component that shows only after an action (a dialog, a popup), out of the initial JavaScript
+ * (docs/decisions/039-deferred-hydration.md): it renders nothing until `inUse(props)` first holds, then
+ * its chunk (fetched when the page went idle, `preloadIdleChunks`, or now), and stays mounted after,
+ * so it closes as it always did. Until the chunk is in, the action shows nothing for that moment.
+ */
+export function loadedOnFirstUse<P extends object>(load: () => Promise<ComponentType<P>>, inUse: (props: P) => boolean): ComponentType<P> {
+  const part = preloadable(load);
+  registerIdlePreload(part.preload);
+  function OnFirstUse(props: P) {
+    const [used, setUsed] = useState(false);
+    const now = inUse(props);
+    // Setting state while rendering: React renders again at once with `used` set.
+    if (now && !used) setUsed(true);
+    if (!now && !used) return null;
+    return createElement(Suspense, { fallback: null }, createElement(part.Component, props));
+  }
+  return OnFirstUse;
 }
