@@ -106,9 +106,11 @@ async function hydratePrerendered(state: PrerenderedState, container: HTMLElemen
 
 /**
  * The parts of the first screen that hydrate after the rest (the side menu, the register form:
- * lib/lazy.ts `deferredPart`, docs/decisions/039-deferred-hydration.md) are fetched once the page is
- * idle, or sooner at the visitor's first pointer over the page, touch, focus or key, so they are in
- * before the visitor acts on them.
+ * lib/lazy.ts `deferredPart`, docs/decisions/039-deferred-hydration.md) are fetched once the page has
+ * loaded (its images, the largest paint among them, are in: the parts do not compete with them on a
+ * phone's connection), or sooner at the visitor's first pointer over the page, touch, focus or key,
+ * so they are in before the visitor acts on them. Not waiting for an idle moment: on a busy phone
+ * that can be seconds, and the side menu is on screen.
  */
 function loadDeferredPartsSoon(): void {
   const events = ['pointerover', 'pointerdown', 'focusin', 'keydown'] as const;
@@ -120,7 +122,8 @@ function loadDeferredPartsSoon(): void {
     void preloadDeferredParts();
   };
   for (const type of events) window.addEventListener(type, load, { capture: true, passive: true });
-  whenLoadedAndIdle(load);
+  if (document.readyState === 'complete') window.setTimeout(load, 0);
+  else window.addEventListener('load', load, { once: true });
 }
 
 /** What only shows after an action (dialogs, game popups: lib/lazy.ts `loadedOnFirstUse`), once the page is idle. */
