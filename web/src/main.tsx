@@ -19,6 +19,7 @@ import { layoutFor } from './app/layout-table';
 import { queryClient } from './app/query-client';
 import { Root } from './app/root';
 import { openRouteModal, prepareFirstRender, preloadSection } from './app/routes';
+import { preloadDeferredParts, preloadIdleChunks } from './lib/lazy';
 import { loadRuntimeConfig } from './app/runtime-config';
 import { forceLightTheme } from './session/theme';
 import { consumeUrlToken } from './app/url-token';
@@ -89,7 +90,7 @@ async function hydratePrerendered(state: PrerenderedState, container: HTMLElemen
     queries: state.queries.queries.map((q) => ({ ...q, state: { ...q.state, dataUpdatedAt: now } })),
   });
   openRouteModal(pathname);
-  await Promise.all([initI18n(state.language), prepareFirstRender(pathname)]);
+  await Promise.all([initI18n(state.language), prepareFirstRender(pathname, { parts: false })]);
   onLanguageChanged(() => void queryClient.invalidateQueries());
   installAnalytics(queryClient.getQueryData<Permission>(permissionQuery.queryKey)?.gtagId);
   hydrateRoot(
@@ -98,7 +99,36 @@ async function hydratePrerendered(state: PrerenderedState, container: HTMLElemen
       <Root />
     </StrictMode>,
   );
+  loadDeferredPartsSoon();
+  loadIdleChunksLater();
   registerServiceWorkerLater();
+}
+
+/**
+ * The parts of the first screen that hydrate after the rest (the side menu, the register form:
+ * lib/lazy.ts `deferredPart`, docs/decisions/039-deferred-hydration.md) are fetched once the page has
+ * loaded (its images, the largest paint among them, are in: the parts do not compete with them on a
+ * phone's connection), or sooner at the visitor's first pointer over the page, touch, focus or key,
+ * so they are in before the visitor acts on them. Not waiting for an idle moment: on a busy phone
+ * that can be seconds, and the side menu is on screen.
+ */
+function loadDeferredPartsSoon(): void {
+  const events = ['pointerover', 'pointerdown', 'focusin', 'keydown'] as const;
+  let started = false;
+  const load = () => {
+    if (started) return;
+    started = true;
+    for (const type of events) window.removeEventListener(type, load, true);
+    void preloadDeferredParts();
+  };
+  for (const type of events) window.addEventListener(type, load, { capture: true, passive: true });
+  if (document.readyState === 'complete') window.setTimeout(load, 0);
+  else window.addEventListener('load', load, { once: true });
+}
+
+/** What only shows after an action (dialogs, game popups: lib/lazy.ts `loadedOnFirstUse`), once the page is idle. */
+function loadIdleChunksLater(): void {
+  whenLoadedAndIdle(preloadIdleChunks);
 }
 
 /** A pre-rendered page this visitor is not to see (index.html's inline script said so): back to the plain shell. */
@@ -121,6 +151,8 @@ async function bootstrap(): Promise<void> {
   if (prerendered) return hydratePrerendered(prerendered, container);
   dropPrerendered(container);
   preloadSection(window.location.pathname);
+  // A render from scratch waits for the deferred parts: the shell's start downloading now.
+  void preloadDeferredParts();
   const [config] = await Promise.all([loadRuntimeConfig(), initI18n()]);
   configureApi({ baseUrl: config.gatewayUrl, merchant: config.merchant, language: currentLanguageCode });
   document.title = config.brand;
@@ -168,6 +200,7 @@ async function bootstrap(): Promise<void> {
       </StrictMode>,
     ),
   );
+  loadIdleChunksLater();
   registerServiceWorkerLater();
 }
 

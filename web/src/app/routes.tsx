@@ -17,7 +17,7 @@ import { Router, UNSAFE_createBrowserHistory as createBrowserHistory, useLocatio
 import { AuthProvider } from '../session/auth';
 import { RouteHandleContext, type RouteHandle } from '../session/route-handle';
 import { ui } from '../session/ui-store';
-import { withChunkTimeout } from '../lib/lazy';
+import { deferredPartsLoaded, preloadDeferredParts, withChunkTimeout } from '../lib/lazy';
 import { ModalHost } from './modal-host';
 import { NOT_FOUND_ROUTE, REDIRECTS, REDIRECT_TARGETS, ROUTES, loadSection, routeOf, type SectionName } from './route-table';
 import { Shell } from './shell';
@@ -148,9 +148,11 @@ export function AppBrowserRouter({ children }: { children: ReactNode }) {
       const apply = () => {
         if (navigation === latest) startTransition(() => setState({ action: update.action, location: update.location }));
       };
+      // The next page renders from scratch: its deferred parts (lib/lazy.ts deferredPart, declared
+      // by the section's module) are waited for too, so none shows its fallback.
       const next = sectionModule(sectionOf(update.location.pathname));
-      if (next.status === 'fulfilled') apply();
-      else void next.then(apply);
+      if (next.status === 'fulfilled' && deferredPartsLoaded()) apply();
+      else void next.then(preloadDeferredParts).then(apply);
     });
   }, [browser]);
   return (
@@ -163,8 +165,12 @@ export function AppBrowserRouter({ children }: { children: ReactNode }) {
 /**
  * Before the first render (a pre-rendered page's hydration, or the plain start): the section of the
  * address is loaded, so the router's first render is the page itself, never a pending state, and a
- * pre-rendered page hydrates with the markup it was rendered with.
+ * pre-rendered page hydrates with the markup it was rendered with. A render from scratch (the plain
+ * start, the pre-render) also waits for the deferred parts (lib/lazy.ts `deferredPart`: the shell's
+ * and the section's), so they render in place; a hydration does not (`parts: false`): React keeps
+ * their server HTML until their chunks are in (docs/decisions/039-deferred-hydration.md).
  */
-export async function prepareFirstRender(pathname: string): Promise<void> {
+export async function prepareFirstRender(pathname: string, { parts = true }: { parts?: boolean } = {}): Promise<void> {
   await sectionModule(sectionOf(pathname));
+  if (parts) await preloadDeferredParts();
 }

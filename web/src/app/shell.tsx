@@ -12,8 +12,8 @@ import type { Banner } from '../api/types';
 import { Footer } from '../features/footer/footer';
 import { useAfterFirstPaint } from '../ui/after-first-paint';
 import { Header } from '../features/header/header';
-import { SideMenu } from '../features/side-menu/side-menu';
 import { Carousel, CarouselSkeleton } from '../ui/banner-carousel';
+import { deferredPart } from '../lib/lazy';
 import { DrawerBackdrop, drawer } from '../ui/drawer';
 import { Icon } from '../ui/icons';
 import { PageSpinner } from '../ui/spinner';
@@ -24,6 +24,16 @@ import { useRouteHandle } from '../session/route-handle';
 import { NOT_FOUND_ROUTE } from './route-table';
 import { ui, useUi } from '../session/ui-store';
 import { paths } from '../config/paths';
+
+/**
+ * The side menu hydrates after the rest of the first screen (docs/decisions/039-deferred-hydration.md):
+ * its links work as plain anchors meanwhile. Its fallback, shown only if the shell renders it anew
+ * before its chunk is in, is its empty frame, which takes the same place.
+ */
+const SideMenu = deferredPart(
+  () => import('../features/side-menu/side-menu').then((m) => m.SideMenu),
+  <aside className="side-menu" aria-hidden="true" />,
+);
 
 /** The route group's banners (the route's layout names the group); nothing when the group has none. */
 function RouteBanner({ group }: { group: string }) {

@@ -3,10 +3,17 @@
  * rendered by one <DialogHost/>. Used for sign-out confirmation and the catalogue's warning
  * dialogs ('in_need_true_account', SMS failures, ...).
  */
-import type { ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { preloadable, registerIdlePreload } from '../lib/lazy';
 import { createStore, useStore } from '../lib/store';
-import { Modal } from './modal';
+
+/**
+ * Modal is a chunk of its own, out of the initial JavaScript (docs/decisions/039-deferred-hydration.md):
+ * fetched when the page is idle, or as the first dialog opens.
+ */
+const Modal = preloadable(() => import('./modal').then((m) => m.Modal));
+registerIdlePreload(Modal.preload);
 
 export interface DialogOptions {
   title: ReactNode;
@@ -28,6 +35,7 @@ let nextId = 1;
 function show(options: DialogOptions): Promise<boolean> {
   return new Promise((resolve) => {
     const id = nextId++;
+    void Modal.preload().catch(() => {});
     dialogStore.set((s) => ({ stack: [...s.stack, { ...options, id, resolve }] }));
   });
 }
@@ -59,33 +67,34 @@ export function DialogHost() {
   return (
     <>
       {stack.map((d) => (
-        <Modal
-          key={d.id}
-          open
-          size="sm"
-          title={d.title}
-          onClose={() => settle(d.id, false)}
-          className={`dialog dialog--${d.tone ?? 'info'}`}
-          footer={
-            <>
-              {d.cancelText !== undefined ? (
-                <button type="button" className="btn btn--ghost" onClick={() => settle(d.id, false)}>
-                  {d.cancelText}
+        <Suspense key={d.id} fallback={null}>
+          <Modal.Component
+            open
+            size="sm"
+            title={d.title}
+            onClose={() => settle(d.id, false)}
+            className={`dialog dialog--${d.tone ?? 'info'}`}
+            footer={
+              <>
+                {d.cancelText !== undefined ? (
+                  <button type="button" className="btn btn--ghost" onClick={() => settle(d.id, false)}>
+                    {d.cancelText}
+                  </button>
+                ) : null}
+                <button
+                  type="button"
+                  className={`btn ${d.tone === 'danger' ? 'btn--danger' : 'btn--primary'}`}
+                  data-autofocus
+                  onClick={() => settle(d.id, true)}
+                >
+                  {d.confirmText ?? t('confirm')}
                 </button>
-              ) : null}
-              <button
-                type="button"
-                className={`btn ${d.tone === 'danger' ? 'btn--danger' : 'btn--primary'}`}
-                data-autofocus
-                onClick={() => settle(d.id, true)}
-              >
-                {d.confirmText ?? t('confirm')}
-              </button>
-            </>
-          }
-        >
-          <div className="dialog__message">{d.message}</div>
-        </Modal>
+              </>
+            }
+          >
+            <div className="dialog__message">{d.message}</div>
+          </Modal.Component>
+        </Suspense>
       ))}
     </>
   );

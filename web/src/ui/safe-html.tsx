@@ -1,6 +1,6 @@
 /**
  * Server-supplied HTML (announcements, promotions, help) rendered only after DOMPurify
- * so no script or handler in it ever runs. Import this only from lazy chunks so DOMPurify stays out of the initial JS.
+ * so no script or handler in it ever runs. Import this only from lazy chunks so DOMPurify stays out of the initial JS (a page's first screen uses ui/deferred-safe-html.tsx).
  */
 import DOMPurify from 'dompurify';
 import { useMemo } from 'react';

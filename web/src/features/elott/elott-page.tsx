@@ -13,7 +13,7 @@ import { LazyImage } from '../../ui/lazy-image';
 import { useGameList } from '../../api/games/get-game-list';
 import { CategoryIcon } from '../../ui/games/category-icon';
 import { GameGrid } from '../../ui/games/game-grid';
-import { VendorPopup } from '../../session/games/vendor-popup';
+import { VendorPopup } from '../../session/games/lazy-popups';
 import { HOT, VASSALAGE } from '../../config/games';
 import { useFavouriteToggle } from '../../session/games/use-favourite-toggle';
 import { useGameLauncher } from '../../session/games/use-game-launcher';

@@ -19,7 +19,7 @@ import { CategoryIcon } from '../../ui/games/category-icon';
 import { ClassifyTabs, type LobbyView } from './components/classify-tabs';
 import { EmptyState, GameGrid } from '../../ui/games/game-grid';
 import { SearchBox } from '../../ui/games/search-box';
-import { VendorPopup } from '../../session/games/vendor-popup';
+import { VendorPopup } from '../../session/games/lazy-popups';
 import { VendorTabs } from './components/vendor-tabs';
 import { SEARCH_DEBOUNCE_MS } from '../../config/games';
 import { useDebounced } from '../../ui/games/use-debounced';

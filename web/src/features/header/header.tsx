@@ -14,10 +14,17 @@ import { describeError } from '../../ui/error-state';
 import { Icon } from '../../ui/icons';
 import { toast } from '../../ui/toast';
 import { useFreePlay } from './api/free-play';
-import { AvatarMenu } from './avatar-menu';
+import { deferredPart } from '../../lib/lazy';
 import { Balance } from './balance';
 import { TopNav } from './top-nav';
 import './header.css';
+
+/**
+ * The avatar menu shows for a signed-in player only (the plain start, which waits for it before its
+ * first render): a deferred part (docs/decisions/039-deferred-hydration.md), out of a visitor's
+ * initial JavaScript; after a login it is in, fetched when the page went idle.
+ */
+const AvatarMenu = deferredPart(() => import('./avatar-menu').then((m) => m.AvatarMenu));
 
 export function Header({ showLogo }: { showLogo: boolean }) {
   const { t } = useTranslation('header');

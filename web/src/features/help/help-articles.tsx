@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { helpCenterQuery } from '../../api/queries/system';
 import { ErrorState } from '../../ui/error-state';
-import { SafeHtml } from '../../ui/safe-html';
+import { SafeHtml } from '../../ui/deferred-safe-html';
 import { Skeleton } from '../../ui/spinner';
 
 export interface HelpSelection {

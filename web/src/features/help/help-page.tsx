@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { helpCenterQuery } from '../../api/queries/system';
 import { ErrorState } from '../../ui/error-state';
-import { SafeHtml } from '../../ui/safe-html';
+import { SafeHtml } from '../../ui/deferred-safe-html';
 import { Skeleton } from '../../ui/spinner';
 import './help.css';
 import { paths } from '../../config/paths';

@@ -15,7 +15,7 @@ import { useRecentGames } from '../../api/games/get-recent-games';
 import { useVendors } from '../../api/games/get-vendors';
 import { categoryFilter, categoryPath, hotVendors, vendorHref, type CategoryId } from '../../ui/games/category';
 import { GameGrid } from '../../ui/games/game-grid';
-import { VendorPopup } from '../../session/games/vendor-popup';
+import { VendorPopup } from '../../session/games/lazy-popups';
 import { VendorTile } from '../../ui/games/vendor-tile';
 import { HOME_HOT_GAMES, HOME_STRIP_GAMES } from '../../config/games';
 import { useFavouriteToggle } from '../../session/games/use-favourite-toggle';

@@ -5,7 +5,7 @@
  * accounts, which collect no points.
  */
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePermission } from '../../api/queries/system';
 import { useAuth } from '../../session/auth';
@@ -15,10 +15,19 @@ import { Icon } from '../../ui/icons';
 import { LazyImage } from '../../ui/lazy-image';
 import { SkeletonGrid, Skeleton } from '../../ui/spinner';
 import { pointsBalanceQuery, pointsRewardsQuery } from './api';
-import { ConvertForm } from './convert-form';
-import { RedeemDialog, type RedeemTarget } from './redeem-dialog';
+import { preloadable } from '../../lib/lazy';
+import type { RedeemTarget } from './redeem-dialog';
 import { RedemptionList } from './redemption-list';
 import './point-mall.css';
+
+/**
+ * The two forms (react-hook-form and the field rules, 15 KB gzip) are chunks of their own, out of
+ * the page's initial JavaScript (docs/decisions/039-deferred-hydration.md): a visitor never sees
+ * them; for a member they are fetched as the page first renders, beside its points and rewards
+ * calls, so the convert form (below the rewards) and the redeem dialog (on a click) are in by then.
+ */
+const ConvertForm = preloadable(() => import('./convert-form').then((m) => m.ConvertForm));
+const RedeemDialog = preloadable(() => import('./redeem-dialog').then((m) => m.RedeemDialog));
 
 export function PointMallPage() {
   const { t } = useTranslation('pointMall');
@@ -29,6 +38,11 @@ export function PointMallPage() {
   const rewards = useQuery({ ...pointsRewardsQuery, enabled: member });
   const [redeeming, setRedeeming] = useState<RedeemTarget | null>(null);
   const points = balance.data?.points ?? 0;
+  useEffect(() => {
+    if (!member) return;
+    void ConvertForm.preload().catch(() => {});
+    void RedeemDialog.preload().catch(() => {});
+  }, [member]);
 
   return (
     <div className="page point-mall">
@@ -97,11 +111,17 @@ export function PointMallPage() {
           )}
           <div className="point-mall__lower">
             <section className="card card--pad point-mall__convert">
-              <ConvertForm available={points} />
+              <Suspense fallback={<Skeleton height={160} />}>
+                <ConvertForm.Component available={points} />
+              </Suspense>
             </section>
             <RedemptionList />
           </div>
-          {redeeming ? <RedeemDialog reward={redeeming} available={points} onClose={() => setRedeeming(null)} /> : null}
+          {redeeming ? (
+            <Suspense fallback={null}>
+              <RedeemDialog.Component reward={redeeming} available={points} onClose={() => setRedeeming(null)} />
+            </Suspense>
+          ) : null}
         </>
       )}
     </div>

@@ -5,7 +5,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { ErrorState } from '../../ui/error-state';
 import { Icon } from '../../ui/icons';
 import { LazyImage } from '../../ui/lazy-image';
-import { SafeHtml } from '../../ui/safe-html';
+import { SafeHtml } from '../../ui/deferred-safe-html';
 import { Skeleton } from '../../ui/spinner';
 import { promotionQuery } from './api';
 import { JoinButton, PromoDates, PromoStatus } from './promo-parts';

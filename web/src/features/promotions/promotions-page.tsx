@@ -9,7 +9,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { ErrorState } from '../../ui/error-state';
 import { LazyImage } from '../../ui/lazy-image';
 import { Modal } from '../../ui/modal';
-import { SafeHtml } from '../../ui/safe-html';
+import { SafeHtml } from '../../ui/deferred-safe-html';
 import { Skeleton, SkeletonGrid } from '../../ui/spinner';
 import { promotionQuery, promotionsQuery } from './api';
 import { JoinButton, PromoDates, PromoStatus } from './promo-parts';

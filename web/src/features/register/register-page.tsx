@@ -13,9 +13,16 @@ import { Carousel } from '../../ui/banner-carousel';
 import { Icon } from '../../ui/icons';
 import { Skeleton } from '../../ui/spinner';
 import { newPlayerPromotionsQuery } from './api/register';
-import { RegisterForm } from './register-form';
+import { deferredPart } from '../../lib/lazy';
 import './register.css';
 import { paths } from '../../config/paths';
+
+/**
+ * The form (react-hook-form, the field rules, the SMS code) hydrates after the rest of the page
+ * (docs/decisions/039-deferred-hydration.md): its inputs take typing meanwhile; its chunk is fetched
+ * when the page is idle or at the visitor's first pointer, focus or key.
+ */
+const RegisterForm = deferredPart(() => import('./register-form').then((m) => m.RegisterForm));
 
 /**
  * Third-party sign-in links as brand resources. The contract has no such resource types yet, so

@@ -4,10 +4,20 @@ import { useNavigate } from 'react-router-dom';
 import { ApiError } from '../../api/client';
 import { useAuth } from '../auth';
 import { useLaunchGame } from '../../api/games/launch-game';
-import { PvpRoomsModal } from './pvp-rooms-modal';
+import { loadedOnFirstUse } from '../../lib/lazy';
 import { GAME_MAINTENANCE_ERROR } from '../../config/games';
 import { gameHref, maintenanceHref, type GamePageState } from '../../ui/games/routes';
 import type { Game } from '../../api/games/types';
+
+/**
+ * The PvP rooms popup as a chunk of its own, out of the lobbies' initial JavaScript
+ * (docs/decisions/039-deferred-hydration.md): nothing until it is first opened; its chunk is fetched
+ * when the page is idle.
+ */
+const PvpRoomsModal = loadedOnFirstUse(
+  () => import('./pvp-rooms-modal').then((m) => m.PvpRoomsModal),
+  (props) => props.game !== null,
+);
 
 /**
  * Launching a game:
