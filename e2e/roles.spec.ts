@@ -137,7 +137,8 @@ test.describe('guest (isAgent 4)', () => {
 
 // The agent centre entry by account type (isAgent 0, 1, 2, 41, 42) is a rule of the avatar menu:
 // web/src/features/header/avatar-menu.test.tsx; the accounts' types as the server gives them:
-// tests/session.test.ts; one player and one agent in the browser: e2e/header.spec.ts.
+// tests/session.test.ts; in the browser, a player's menu without it (e2e/header.spec.ts) and an agent
+// opening the agent centre from it (e2e/agent-centre.spec.ts).
 
 test.describe('customer service', () => {
   test('members above rank 4 get the VIP channel', async ({ page, request }) => {
