@@ -1,17 +1,47 @@
 /**
- * Header: logged-out buttons per flag, login, the balance with its
- * placeholder, hide/show and refresh, the avatar menu, and sign-out with confirmation.
+ * Header: logged-out buttons per flag, login, the balance with its placeholder, hide/show and
+ * refresh, and the avatar menu. Sign-out with confirmation is checked in e2e/login.spec.ts; checks
+ * share a loaded page where they only follow one another (docs/test-suite.md).
  */
 import { expect, PLAYER, shell, test } from './fixtures';
 import { paths } from '../web/src/config/paths';
 
 test.describe('logged out', () => {
-  test('shows login, register (DIRECTREG3) and free demo (FREEPLAY3)', async ({ page }) => {
+  // One page carries the visitor's header checks; the free demo, which logs a guest in, comes last.
+  test('shows login, register (DIRECTREG3) and free demo (FREEPLAY3); register opens its popup; free demo starts a guest session', async ({ page }) => {
     await page.goto(paths.home());
     const header = shell(page).header;
-    await expect(header.getByRole('button', { name: 'Log in' })).toBeVisible();
-    await expect(header.getByRole('button', { name: 'Register' })).toBeVisible();
-    await expect(header.getByRole('button', { name: 'Free demo' })).toBeVisible();
+
+    await test.step('shows login, register (DIRECTREG3) and free demo (FREEPLAY3)', async () => {
+      await expect(header.getByRole('button', { name: 'Log in' })).toBeVisible();
+      await expect(header.getByRole('button', { name: 'Register' })).toBeVisible();
+      await expect(header.getByRole('button', { name: 'Free demo' })).toBeVisible();
+    });
+
+    await test.step('register opens the registration popup', async () => {
+      await header.getByRole('button', { name: 'Register' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Create account' });
+      await expect(dialog).toBeVisible();
+      await dialog.getByRole('button', { name: 'Log in' }).click();
+      const login = page.getByRole('dialog', { name: 'Log in' });
+      await expect(login).toBeVisible();
+      await login.getByRole('button', { name: 'Close' }).click();
+      await expect(page.getByRole('dialog')).toHaveCount(0);
+    });
+
+    await test.step('free demo starts a guest session that members-only actions refuse', async () => {
+      await header.getByRole('button', { name: 'Free demo' }).click();
+      await expect(page.getByTestId('balance-amount')).toHaveText(/\$/);
+      expect(await page.evaluate(() => sessionStorage.getItem('isAgent'))).toBe('4');
+      // A trial account has no Deposit or Withdraw.
+      await expect(header.getByRole('button', { name: 'Deposit' })).toHaveCount(0);
+      // A guest's centre says 'Please Register An Account First' instead of its pages.
+      await header.getByRole('button', { name: /Account menu/ }).click();
+      await page.getByRole('menuitem', { name: 'Members centre' }).click();
+      const centre = page.getByRole('dialog', { name: 'Members centre' });
+      await expect(centre.getByRole('alert')).toHaveText('Please Register An Account First');
+      await expect(centre.getByRole('navigation')).toHaveCount(0);
+    });
   });
 
   test('hides register and free demo when their flags are off', async ({ page, sim }) => {
@@ -22,30 +52,6 @@ test.describe('logged out', () => {
     await expect(header.getByRole('button', { name: 'Log in' })).toBeVisible();
     await expect(header.getByRole('button', { name: 'Register' })).toHaveCount(0);
     await expect(header.getByRole('button', { name: 'Free demo' })).toHaveCount(0);
-  });
-
-  test('register opens the registration popup', async ({ page }) => {
-    await page.goto(paths.home());
-    await shell(page).header.getByRole('button', { name: 'Register' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Create account' });
-    await expect(dialog).toBeVisible();
-    await dialog.getByRole('button', { name: 'Log in' }).click();
-    await expect(page.getByRole('dialog', { name: 'Log in' })).toBeVisible();
-  });
-
-  test('free demo starts a guest session that members-only actions refuse', async ({ page }) => {
-    await page.goto(paths.home());
-    await shell(page).header.getByRole('button', { name: 'Free demo' }).click();
-    await expect(page.getByTestId('balance-amount')).toHaveText(/\$/);
-    expect(await page.evaluate(() => sessionStorage.getItem('isAgent'))).toBe('4');
-    // A trial account has no Deposit or Withdraw.
-    await expect(shell(page).header.getByRole('button', { name: 'Deposit' })).toHaveCount(0);
-    // A guest's centre says 'Please Register An Account First' instead of its pages.
-    await shell(page).header.getByRole('button', { name: /Account menu/ }).click();
-    await page.getByRole('menuitem', { name: 'Members centre' }).click();
-    const centre = page.getByRole('dialog', { name: 'Members centre' });
-    await expect(centre.getByRole('alert')).toHaveText('Please Register An Account First');
-    await expect(centre.getByRole('navigation')).toHaveCount(0);
   });
 });
 
@@ -89,59 +95,33 @@ test('the balance shows a refreshing placeholder, then the amount with its symbo
   await expect(page.getByTestId('balance-amount')).toHaveText(/^\$[\d,]+\.\d\d$/);
 });
 
-test('the balance hides, shows and refreshes', async ({ loggedIn: page }) => {
-  const amount = page.getByTestId('balance-amount');
-  const shown = await amount.textContent();
-  await page.getByRole('button', { name: 'Hide balance' }).click();
-  await expect(amount).toHaveText('******');
-  await page.getByRole('button', { name: 'Show balance' }).click();
-  await expect(amount).toHaveText(shown ?? '');
-  const refreshed = page.waitForRequest((req) => req.url().includes('/wps/v2/wallets/balance'));
-  await page.getByRole('button', { name: 'Refresh balance' }).click();
-  await refreshed;
-  await expect(amount).toHaveText(/^\$[\d,]+\.\d\d$/);
-});
+// One signed-in page: the balance first, then the avatar menu, which ends in the members centre.
+test('the balance hides, shows and refreshes; the avatar menu lists the member entries, agent only for agents', async ({ loggedIn: page }) => {
+  await test.step('the balance hides, shows and refreshes', async () => {
+    const amount = page.getByTestId('balance-amount');
+    const shown = await amount.textContent();
+    await page.getByRole('button', { name: 'Hide balance' }).click();
+    await expect(amount).toHaveText('******');
+    await page.getByRole('button', { name: 'Show balance' }).click();
+    await expect(amount).toHaveText(shown ?? '');
+    const refreshed = page.waitForRequest((req) => req.url().includes('/wps/v2/wallets/balance'));
+    await page.getByRole('button', { name: 'Refresh balance' }).click();
+    await refreshed;
+    await expect(amount).toHaveText(/^\$[\d,]+\.\d\d$/);
+  });
 
-test('the avatar menu lists the member entries; agent only for agents', async ({ loggedIn: page }) => {
-  await page.getByRole('button', { name: /Account menu/ }).click();
-  const menu = page.getByRole('menu');
-  for (const name of ['Members centre', 'Account record', 'Betting record', 'Sign out']) {
-    await expect(menu.getByRole('menuitem', { name })).toBeVisible();
-  }
-  await expect(menu.getByRole('menuitem', { name: 'Agent centre' })).toHaveCount(0);
-  await menu.getByRole('menuitem', { name: 'Betting record' }).click();
-  await expect(page.getByRole('dialog', { name: 'Members centre' })).toBeVisible();
-});
-
-test('agents see the agent centre entry', async ({ page, apiLogin }) => {
-  const session = await apiLogin({ username: 'agent01', password: 'Passw0rd!' });
-  await page.addInitScript((s) => {
-    sessionStorage.setItem('token', s.token);
-    sessionStorage.setItem('isAgent', String(s.isAgent));
-  }, session);
-  await page.goto(paths.home());
-  await page.getByRole('button', { name: /Account menu/ }).click();
-  await page.getByRole('menuitem', { name: 'Agent centre' }).click();
-  await expect(page.getByRole('dialog', { name: 'Agent centre' })).toBeVisible();
-});
-
-test('sign out asks first, then clears the session but keeps the merchant', async ({ loggedIn: page }) => {
-  await page.goto(paths.promotions());
-  await page.getByRole('button', { name: /Account menu/ }).click();
-  await page.getByRole('menuitem', { name: 'Sign out' }).click();
-  const confirm = page.getByRole('dialog', { name: 'Sign out' });
-  await confirm.getByRole('button', { name: 'Cancel' }).click();
-  await expect(page.getByTestId('balance-amount')).toBeVisible();
-
-  const logout = page.waitForRequest((req) => req.url().includes('/wps/session/logout') && req.method() === 'DELETE');
-  await page.getByRole('button', { name: /Account menu/ }).click();
-  await page.getByRole('menuitem', { name: 'Sign out' }).click();
-  await confirm.getByRole('button', { name: 'Sign out' }).click();
-  await logout;
-  await expect(shell(page).header.getByRole('button', { name: 'Log in' })).toBeVisible();
-  await expect(page).toHaveURL(/\/$/);
-  expect(await page.evaluate(() => ({ token: sessionStorage.getItem('token'), merchant: sessionStorage.getItem('merchantCode') }))).toEqual({
-    token: null,
-    merchant: 'DEMO',
+  await test.step('the avatar menu lists the member entries; agent only for agents', async () => {
+    await page.getByRole('button', { name: /Account menu/ }).click();
+    const menu = page.getByRole('menu');
+    for (const name of ['Members centre', 'Account record', 'Betting record', 'Sign out']) {
+      await expect(menu.getByRole('menuitem', { name })).toBeVisible();
+    }
+    await expect(menu.getByRole('menuitem', { name: 'Agent centre' })).toHaveCount(0);
+    await menu.getByRole('menuitem', { name: 'Betting record' }).click();
+    await expect(page.getByRole('dialog', { name: 'Members centre' })).toBeVisible();
   });
 });
+
+// An agent opening the agent centre from the avatar menu: e2e/agent-centre.spec.ts ("an agent opens
+// the agent centre on the overview…"); the entry by account type: web/src/features/header/avatar-menu.test.tsx.
+// Sign out with its confirmation: e2e/login.spec.ts ("logout asks first…").

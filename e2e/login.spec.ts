@@ -25,36 +25,71 @@ test.beforeEach(async ({ sim }) => {
   expect(sim).toBeTruthy();
 });
 
-test('password login stores the session and closes the modal', async ({ page }) => {
-  await page.goto(paths.home());
-  const dialog = await openLogin(page);
-  await dialog.getByLabel('Username').fill(PLAYER.username);
-  await dialog.getByLabel('Password', { exact: true }).fill(PLAYER.password);
-  await dialog.getByRole('button', { name: 'Log in' }).click();
+/** Close the login dialog; opened again, its form starts afresh, as on a new page. */
+async function closeLogin(page: Page) {
+  const dialog = page.getByRole('dialog', { name: 'Log in' });
+  await dialog.getByRole('button', { name: 'Close' }).click();
   await expect(dialog).toHaveCount(0);
-  await loggedIn(page);
-  expect(await page.evaluate(() => sessionStorage.getItem('token'))).toBeTruthy();
-  await expect(page.getByText('Welcome back, Lucky Player!')).toBeVisible();
-});
+}
 
-test('empty fields say what is missing', async ({ page }) => {
+// One page carries the form's checks, each step on a freshly opened dialog; the one that logs in
+// comes last (docs/test-suite.md lists the former tests).
+test('the login form: what is missing, the password manager, a failed network call, then a password login', async ({ page }) => {
   await page.goto(paths.home());
-  const dialog = await openLogin(page);
-  await dialog.getByRole('button', { name: 'Log in' }).click();
-  await expect(dialog.getByText('Username cannot be empty')).toBeVisible();
-  await expect(dialog.getByText('Password cannot be empty')).toBeVisible();
-  await expect(dialog.getByLabel('Username')).toBeFocused();
-});
 
-test('a failed network call says so instead of leaving a blank screen', async ({ page }) => {
-  await page.route('**/wps/session/login', (route) => route.abort('internetdisconnected'));
-  await page.goto(paths.home());
-  const dialog = await openLogin(page);
-  await dialog.getByLabel('Username').fill(PLAYER.username);
-  await dialog.getByLabel('Password', { exact: true }).fill(PLAYER.password);
-  await dialog.getByRole('button', { name: 'Log in' }).click();
-  await expect(dialog.getByRole('alert')).toHaveText('Network link abnormal, please try again');
-  await expect(dialog.getByLabel('Username')).toHaveValue(PLAYER.username);
+  await test.step('empty fields say what is missing', async () => {
+    const dialog = await openLogin(page);
+    await dialog.getByRole('button', { name: 'Log in' }).click();
+    await expect(dialog.getByText('Username cannot be empty')).toBeVisible();
+    await expect(dialog.getByText('Password cannot be empty')).toBeVisible();
+    await expect(dialog.getByLabel('Username')).toBeFocused();
+    await closeLogin(page);
+  });
+
+  await test.step('the password manager can fill the login, and an over-long password is refused with its limit', async () => {
+    const dialog = await openLogin(page);
+    await expect(dialog.getByLabel('Username')).toHaveAttribute('autocomplete', 'username');
+    const password = dialog.getByLabel('Password', { exact: true });
+    await expect(password).toHaveAttribute('autocomplete', 'current-password');
+    await expect(password).not.toHaveAttribute('maxlength', /.*/);
+    const long = 'p'.repeat(129);
+    await dialog.getByLabel('Username').fill(PLAYER.username);
+    await password.fill(long);
+    // Before the first submit nothing is said yet.
+    await expect(dialog.getByText('Must be up to 128 characters')).toHaveCount(0);
+    await dialog.getByRole('button', { name: 'Log in' }).click();
+    await expect(dialog.getByText('Must be up to 128 characters')).toBeVisible();
+    await expect(password).toHaveValue(long);
+    // After the first submit the message follows the typing.
+    await password.fill(PLAYER.password);
+    await expect(dialog.getByText('Must be up to 128 characters')).toHaveCount(0);
+    await closeLogin(page);
+  });
+
+  await test.step('a failed network call says so instead of leaving a blank screen', async () => {
+    await page.route('**/wps/session/login', (route) => route.abort('internetdisconnected'));
+    const dialog = await openLogin(page);
+    await dialog.getByLabel('Username').fill(PLAYER.username);
+    await dialog.getByLabel('Password', { exact: true }).fill(PLAYER.password);
+    await dialog.getByRole('button', { name: 'Log in' }).click();
+    await expect(dialog.getByRole('alert')).toHaveText('Network link abnormal, please try again');
+    await expect(dialog.getByLabel('Username')).toHaveValue(PLAYER.username);
+    await page.unroute('**/wps/session/login');
+    await closeLogin(page);
+  });
+
+  await test.step('password login stores the session and closes the modal', async () => {
+    const dialog = await openLogin(page);
+    // A fresh form: nothing of the steps before is left in it.
+    await expect(dialog.getByLabel('Username')).toHaveValue('');
+    await dialog.getByLabel('Username').fill(PLAYER.username);
+    await dialog.getByLabel('Password', { exact: true }).fill(PLAYER.password);
+    await dialog.getByRole('button', { name: 'Log in' }).click();
+    await expect(dialog).toHaveCount(0);
+    await loggedIn(page);
+    expect(await page.evaluate(() => sessionStorage.getItem('token'))).toBeTruthy();
+    await expect(page.getByText('Welcome back, Lucky Player!')).toBeVisible();
+  });
 });
 
 test('a failed login shows the captcha box; its answer lets the next attempt in', async ({ page, sim }) => {
@@ -118,55 +153,61 @@ test.describe('SMS login (MOBILEVERCODELOGIN3)', () => {
     await sim.setScenario('sms-login');
   });
 
-  test('logs in with the code the SMS carried', async ({ page, sim }) => {
+  // One page carries the three SMS checks, each on a freshly opened dialog; the login comes last.
+  test('the country-code picker, a failed send, then a login with the code the SMS carried', async ({ page, sim }) => {
     await page.goto(paths.home());
-    const dialog = await openLogin(page);
-    await dialog.getByRole('tab', { name: 'SMS login' }).click();
-    const send = dialog.getByRole('button', { name: 'Send code' });
 
-    // The number must be valid before a code is asked for.
-    await send.click();
-    await expect(dialog.getByText('Mobile number cannot be empty')).toBeVisible();
+    await test.step('the country-code picker lists flags and dialing codes', async () => {
+      const dialog = await openLogin(page);
+      await dialog.getByRole('tab', { name: 'SMS login' }).click();
+      await dialog.getByRole('button', { name: /Country code/ }).click();
+      const list = dialog.getByRole('listbox', { name: 'Country code' });
+      await expect(list.getByRole('option', { name: /India \+91/ })).toBeVisible();
+      await expect(list.getByRole('option').first().locator('img')).toHaveAttribute('src', '/assets/flag/PK.svg');
+      await list.getByRole('option', { name: /India \+91/ }).click();
+      await expect(dialog.getByRole('button', { name: /Country code: India \+91/ })).toBeFocused();
+      await closeLogin(page);
+    });
 
-    await expect(dialog.getByRole('button', { name: /Country code: Pakistan \+92/ })).toBeVisible();
-    await dialog.getByLabel('Mobile number').fill(SMS_MOBILE);
-    await send.click();
-    const counting = dialog.getByRole('button', { name: /^Code sent \(\d+s\)$/ });
-    await expect(counting).toBeDisabled();
-    // 60 s per minute of expiry (the simulator's codes live 5 minutes).
-    await expect(counting).toHaveText(/Code sent \((29\d|300)s\)/);
+    await test.step('a failed send shows a warning dialog with the message and a confirm button', async () => {
+      const dialog = await openLogin(page);
+      await dialog.getByRole('tab', { name: 'SMS login' }).click();
+      // The form starts afresh: the country chosen before is forgotten.
+      await expect(dialog.getByRole('button', { name: /Country code: Pakistan \+92/ })).toBeVisible();
+      await dialog.getByLabel('Mobile number').fill('03009999999');
+      await dialog.getByRole('button', { name: 'Send code' }).click();
+      const warning = page.getByRole('dialog', { name: 'Code not sent' });
+      await expect(warning).toContainText('Please enter a valid mobile number');
+      await warning.getByRole('button', { name: 'Confirm' }).click();
+      await expect(warning).toHaveCount(0);
+      await expect(dialog.getByRole('button', { name: 'Send code' })).toBeEnabled();
+      await closeLogin(page);
+    });
 
-    const sms = await sim.getLastSms(SMS_MOBILE);
-    expect(sms.purpose).toBe('login');
-    await dialog.getByLabel('Verification code').fill(sms.code);
-    await dialog.getByRole('button', { name: 'Log in' }).click();
-    await expect(dialog).toHaveCount(0);
-    await loggedIn(page);
-  });
+    await test.step('logs in with the code the SMS carried', async () => {
+      const dialog = await openLogin(page);
+      await dialog.getByRole('tab', { name: 'SMS login' }).click();
+      const send = dialog.getByRole('button', { name: 'Send code' });
 
-  test('a failed send shows a warning dialog with the message and a confirm button', async ({ page }) => {
-    await page.goto(paths.home());
-    const dialog = await openLogin(page);
-    await dialog.getByRole('tab', { name: 'SMS login' }).click();
-    await dialog.getByLabel('Mobile number').fill('03009999999');
-    await dialog.getByRole('button', { name: 'Send code' }).click();
-    const warning = page.getByRole('dialog', { name: 'Code not sent' });
-    await expect(warning).toContainText('Please enter a valid mobile number');
-    await warning.getByRole('button', { name: 'Confirm' }).click();
-    await expect(warning).toHaveCount(0);
-    await expect(dialog.getByRole('button', { name: 'Send code' })).toBeEnabled();
-  });
+      // The number must be valid before a code is asked for.
+      await send.click();
+      await expect(dialog.getByText('Mobile number cannot be empty')).toBeVisible();
 
-  test('the country-code picker lists flags and dialing codes', async ({ page }) => {
-    await page.goto(paths.home());
-    const dialog = await openLogin(page);
-    await dialog.getByRole('tab', { name: 'SMS login' }).click();
-    await dialog.getByRole('button', { name: /Country code/ }).click();
-    const list = dialog.getByRole('listbox', { name: 'Country code' });
-    await expect(list.getByRole('option', { name: /India \+91/ })).toBeVisible();
-    await expect(list.getByRole('option').first().locator('img')).toHaveAttribute('src', '/assets/flag/PK.svg');
-    await list.getByRole('option', { name: /India \+91/ }).click();
-    await expect(dialog.getByRole('button', { name: /Country code: India \+91/ })).toBeFocused();
+      await expect(dialog.getByRole('button', { name: /Country code: Pakistan \+92/ })).toBeVisible();
+      await dialog.getByLabel('Mobile number').fill(SMS_MOBILE);
+      await send.click();
+      const counting = dialog.getByRole('button', { name: /^Code sent \(\d+s\)$/ });
+      await expect(counting).toBeDisabled();
+      // 60 s per minute of expiry (the simulator's codes live 5 minutes).
+      await expect(counting).toHaveText(/Code sent \((29\d|300)s\)/);
+
+      const sms = await sim.getLastSms(SMS_MOBILE);
+      expect(sms.purpose).toBe('login');
+      await dialog.getByLabel('Verification code').fill(sms.code);
+      await dialog.getByRole('button', { name: 'Log in' }).click();
+      await expect(dialog).toHaveCount(0);
+      await loggedIn(page);
+    });
   });
 });
 
@@ -222,7 +263,10 @@ test('logout asks first, then clears the session but keeps the merchant code', a
   await header.getByRole('button', { name: /Account menu/ }).click();
   await page.getByRole('menuitem', { name: 'Sign out' }).click();
   confirm = page.getByRole('dialog', { name: 'Sign out' });
+  // The server is told: DELETE /wps/session/logout (from e2e/header.spec.ts's sign-out test).
+  const logout = page.waitForRequest((req) => req.url().includes('/wps/session/logout') && req.method() === 'DELETE');
   await confirm.getByRole('button', { name: 'Sign out' }).click();
+  await logout;
   await expect(page).toHaveURL(/\/$/);
   await expect(header.getByRole('button', { name: 'Log in' })).toBeVisible();
   const storage = await page.evaluate(() => ({ token: sessionStorage.getItem('token'), merchant: sessionStorage.getItem('merchantCode') }));
@@ -249,22 +293,4 @@ test('keyboard only: Tab to the login button, Enter, type, Enter', async ({ page
   await page.keyboard.press('Enter');
   await expect(dialog).toHaveCount(0);
   await loggedIn(page);
-});
-
-test('the password manager can fill the login, and an over-long password is refused with its limit', async ({ page }) => {
-  await page.goto(paths.home());
-  const dialog = await openLogin(page);
-  await expect(dialog.getByLabel('Username')).toHaveAttribute('autocomplete', 'username');
-  const password = dialog.getByLabel('Password', { exact: true });
-  await expect(password).toHaveAttribute('autocomplete', 'current-password');
-  await expect(password).not.toHaveAttribute('maxlength', /.*/);
-  const long = 'p'.repeat(129);
-  await dialog.getByLabel('Username').fill(PLAYER.username);
-  await password.fill(long);
-  await dialog.getByRole('button', { name: 'Log in' }).click();
-  await expect(dialog.getByText('Must be up to 128 characters')).toBeVisible();
-  await expect(password).toHaveValue(long);
-  // After the first submit the message follows the typing.
-  await password.fill(PLAYER.password);
-  await expect(dialog.getByText('Must be up to 128 characters')).toHaveCount(0);
 });

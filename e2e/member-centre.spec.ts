@@ -58,181 +58,186 @@ async function headerBalance(page: Page): Promise<number> {
 const money = (n: number) =>
   `$${n.toLocaleString('en', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
-test('opens from the avatar menu with every page of the menu, in order', async ({
-  loggedIn: page,
-}) => {
-  const dialog = await openCentre(page);
-  await expect(menu(dialog).getByRole('button')).toHaveText(PAGES.map((p) => new RegExp(`^${p}`)));
-  // Mission activity carries the open-mission count as a badge.
-  await expect(menu(dialog).getByRole('button', { name: /^Mission activity/ })).toContainText(
-    /\d+/,
-  );
-  for (const name of PAGES) await go(dialog, name);
+/** Close the centre (its Close button), so the next step opens it from the avatar menu as a fresh page would. */
+async function closeCentre(page: Page): Promise<void> {
+  const dialog = page.getByRole('dialog', { name: 'Members centre' });
   await dialog.getByRole('button', { name: 'Close' }).click();
   await expect(dialog).toHaveCount(0);
-});
+}
 
-test('the record pages filter by date and page through results', async ({ loggedIn: page }) => {
-  const dialog = await openCentre(page);
-  await go(dialog, 'Account record');
-  const table = dialog.getByRole('table', { name: 'Account record' });
-  await expect(table.getByRole('row')).toHaveCount(11);
-  await dialog.getByRole('button', { name: 'Page 2' }).click();
-  await expect(dialog.getByRole('button', { name: 'Page 2' })).toHaveAttribute(
-    'aria-current',
-    'page',
-  );
-  await dialog.getByRole('button', { name: 'Today' }).click();
-  await expect(dialog.getByText('No records in this period.')).toBeVisible();
-  await dialog.getByRole('button', { name: 'Custom' }).click();
-  await dialog.getByLabel('From').fill('2026-11-20');
-  await dialog.getByLabel('To').fill('2026-11-01');
-  await dialog.getByRole('button', { name: 'Apply' }).click();
-  await expect(dialog.getByRole('alert')).toHaveText(
-    'The end date must be on or after the start date',
-  );
-});
-
-test('a deposit moves the header balance and appears in the account record', async ({
+// One signed-in page carries the player's centre checks, each a step named as its former test that
+// opens the centre from the avatar menu and closes it again (docs/test-suite.md). The step that
+// moves the simulator's clock past the withdrawal window comes last.
+test('the members centre of a player: every page, records, upline transfer, messages, rewards, deposit and withdrawals', async ({
   loggedIn: page,
   sim,
 }) => {
-  void sim;
-  const before = await headerBalance(page);
-  const dialog = await openCentre(page);
-  await go(dialog, 'Deposit');
+  test.setTimeout(120_000);
 
-  // Validation before anything is sent.
-  await dialog.getByRole('button', { name: 'Deposit now' }).click();
-  await expect(dialog.getByText('Amount cannot be empty')).toBeVisible();
-  await dialog.getByRole('textbox', { name: 'Amount', exact: true }).fill('1');
-  await dialog.getByRole('button', { name: 'Deposit now' }).click();
-  await expect(dialog.getByText('The amount must be between $5.00 and $2,000.00')).toBeVisible();
+  await test.step('opens from the avatar menu with every page of the menu, in order', async () => {
+    const dialog = await openCentre(page);
+    await expect(menu(dialog).getByRole('button')).toHaveText(PAGES.map((p) => new RegExp(`^${p}`)));
+    // Mission activity carries the open-mission count as a badge.
+    await expect(menu(dialog).getByRole('button', { name: /^Mission activity/ })).toContainText(
+      /\d+/,
+    );
+    for (const name of PAGES) await go(dialog, name);
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await expect(dialog).toHaveCount(0);
+  });
 
-  await dialog.getByRole('radio', { name: /JazzCash/ }).check({ force: true });
-  await dialog.getByRole('button', { name: '$100.00' }).click();
-  await dialog.getByRole('button', { name: 'Deposit now' }).click();
-  await expect(dialog.getByRole('status').filter({ hasText: 'Deposit successful' })).toBeVisible();
-  await expect(page.getByTestId('balance-amount')).toHaveText(money(before + 100));
+  await test.step('the record pages filter by date and page through results', async () => {
+    const dialog = await openCentre(page);
+    await go(dialog, 'Account record');
+    const table = dialog.getByRole('table', { name: 'Account record' });
+    await expect(table.getByRole('row')).toHaveCount(11);
+    await dialog.getByRole('button', { name: 'Page 2' }).click();
+    await expect(dialog.getByRole('button', { name: 'Page 2' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    await dialog.getByRole('button', { name: 'Today' }).click();
+    await expect(dialog.getByText('No records in this period.')).toBeVisible();
+    await dialog.getByRole('button', { name: 'Custom' }).click();
+    await dialog.getByLabel('From').fill('2026-11-20');
+    await dialog.getByLabel('To').fill('2026-11-01');
+    await dialog.getByRole('button', { name: 'Apply' }).click();
+    await expect(dialog.getByRole('alert')).toHaveText(
+      'The end date must be on or after the start date',
+    );
+    await closeCentre(page);
+  });
 
-  await dialog.getByRole('button', { name: 'View account record' }).click();
-  const row = dialog.getByRole('table', { name: 'Account record' }).getByRole('row').nth(1);
-  await expect(row).toContainText('Deposit via JazzCash');
-  await expect(row).toContainText('+$100.00');
-  await expect(row).toContainText('Completed');
-});
+  await test.step('transfer to upline is offered only to members with toUpline', async () => {
+    const dialog = await openCentre(page);
+    await expect(menu(dialog).getByRole('button', { name: 'Transfer to upline' })).toBeVisible();
+    await go(dialog, 'Transfer to upline');
+    await dialog.getByRole('button', { name: 'Transfer to upline' }).last().click();
+    await expect(dialog.getByText('Amount cannot be empty')).toBeVisible();
+    await closeCentre(page);
+  });
 
-test('withdraws with the payment password and confirms it received', async ({
-  loggedIn: page,
-  sim,
-}) => {
-  void sim;
-  const before = await headerBalance(page);
-  const dialog = await openCentre(page);
-  await go(dialog, 'Withdrawal');
-  await expect(
-    dialog.getByText(
-      'A withdrawal you do not confirm within 30 minutes is marked as received automatically.',
-      { exact: false },
-    ),
-  ).toBeVisible();
+  await test.step('reading a platform message clears its unread mark', async () => {
+    const dialog = await openCentre(page);
+    await go(dialog, 'Platform information');
+    await expect(dialog.getByText(/You have \d+ unread messages?\./)).toBeVisible();
+    const second = dialog.getByRole('list', { name: 'Messages' }).getByRole('button').nth(1);
+    await expect(second).toContainText('Unread');
+    await expect(second).toContainText('New mission available');
+    await second.click();
+    await expect(second).not.toContainText('Unread');
+    await expect(dialog.getByRole('article').getByRole('heading')).toHaveText(
+      'New mission available',
+    );
+    await closeCentre(page);
+  });
 
-  await dialog.getByRole('textbox', { name: 'Amount', exact: true }).fill('20');
-  await dialog.getByRole('button', { name: 'Withdraw', exact: true }).click();
-  await expect(dialog.getByText('Payment password cannot be empty')).toBeVisible();
+  await test.step('the reward center joins an activity with a remark of at most 140 characters', async () => {
+    const dialog = await openCentre(page);
+    await go(dialog, 'Reward center');
+    await dialog.getByRole('tab', { name: 'All activities' }).click();
+    const card = dialog
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('button', { name: /^Join:/ }) })
+      .first();
+    await card.getByRole('button', { name: /^Join:/ }).click();
+    const join = page.getByRole('dialog', { name: 'Join activity' });
+    const remark = join.getByLabel(/Remark/);
+    // Over-long is refused with a message, never cut: nothing typed is lost.
+    await remark.fill('x'.repeat(200));
+    await expect(remark).toHaveValue('x'.repeat(200));
+    await expect(join.getByRole('alert')).toHaveText('The remark can be at most 140 characters: shorten it to send.');
+    await expect(join.getByRole('button', { name: 'Join', exact: true })).toBeDisabled();
+    await remark.fill('x'.repeat(140));
+    await expect(join.getByText('140 / 140 characters')).toBeVisible();
+    await expect(join.getByRole('alert')).toHaveCount(0);
+    await join.getByRole('button', { name: 'Join', exact: true }).click();
+    await expect(join).toHaveCount(0);
+    await expect(page.getByText(/You have joined the activity|Application sent/)).toBeVisible();
+    await closeCentre(page);
+  });
 
-  await dialog.getByLabel('Payment password').fill('000000');
-  await dialog.getByRole('button', { name: 'Withdraw', exact: true }).click();
-  await expect(dialog.getByText('The payment password is incorrect')).toBeVisible();
+  await test.step('a deposit moves the header balance and appears in the account record', async () => {
+    const before = await headerBalance(page);
+    const dialog = await openCentre(page);
+    await go(dialog, 'Deposit');
 
-  await dialog.getByLabel('Payment password').fill('135790');
-  await dialog.getByRole('button', { name: 'Withdraw', exact: true }).click();
-  await expect(page.getByTestId('balance-amount')).toHaveText(money(before - 20));
+    // Validation before anything is sent.
+    await dialog.getByRole('button', { name: 'Deposit now' }).click();
+    await expect(dialog.getByText('Amount cannot be empty')).toBeVisible();
+    await dialog.getByRole('textbox', { name: 'Amount', exact: true }).fill('1');
+    await dialog.getByRole('button', { name: 'Deposit now' }).click();
+    await expect(dialog.getByText('The amount must be between $5.00 and $2,000.00')).toBeVisible();
 
-  const history = dialog.getByRole('table', { name: 'Withdrawal history' });
-  const pending = history.getByRole('row').filter({ hasText: 'Awaiting confirmation' });
-  await expect(pending).toHaveCount(1);
-  await expect(pending).toContainText('Received automatically at');
-  await pending.getByRole('button', { name: 'Confirm $20.00 received' }).click();
-  const confirm = page.getByRole('dialog', { name: 'Confirm withdrawal received' });
-  await expect(confirm).toContainText('Has $20.00 arrived in your account?');
-  await confirm.getByRole('button', { name: 'Confirm received' }).click();
-  await expect(history.getByRole('row').nth(1)).toContainText('Received');
-  await expect(history.getByRole('row').filter({ hasText: 'Awaiting confirmation' })).toHaveCount(
-    0,
-  );
-});
+    await dialog.getByRole('radio', { name: /JazzCash/ }).check({ force: true });
+    await dialog.getByRole('button', { name: '$100.00' }).click();
+    await dialog.getByRole('button', { name: 'Deposit now' }).click();
+    await expect(dialog.getByRole('status').filter({ hasText: 'Deposit successful' })).toBeVisible();
+    await expect(page.getByTestId('balance-amount')).toHaveText(money(before + 100));
 
-test('a withdrawal not confirmed in time is received automatically', async ({
-  loggedIn: page,
-  sim,
-}) => {
-  let dialog = await openCentre(page);
-  await go(dialog, 'Withdrawal');
-  await dialog.getByRole('textbox', { name: 'Amount', exact: true }).fill('15');
-  await dialog.getByLabel('Payment password').fill('135790');
-  await dialog.getByRole('button', { name: 'Withdraw', exact: true }).click();
-  await expect(dialog.getByRole('row').filter({ hasText: 'Awaiting confirmation' })).toHaveCount(1);
+    await dialog.getByRole('button', { name: 'View account record' }).click();
+    const row = dialog.getByRole('table', { name: 'Account record' }).getByRole('row').nth(1);
+    await expect(row).toContainText('Deposit via JazzCash');
+    await expect(row).toContainText('+$100.00');
+    await expect(row).toContainText('Completed');
+    await closeCentre(page);
+  });
 
-  await sim.advanceClock(31 * 60_000);
-  await page.reload();
-  dialog = await openCentre(page);
-  await go(dialog, 'Withdrawal');
-  const row = dialog.getByRole('table', { name: 'Withdrawal history' }).getByRole('row').nth(1);
-  await expect(row).toContainText('Received automatically');
-  await expect(row).toContainText('Not confirmed within 30 minutes');
-  await expect(row.getByRole('button', { name: /Confirm/ })).toHaveCount(0);
-});
+  await test.step('withdraws with the payment password and confirms it received', async () => {
+    const before = await headerBalance(page);
+    const dialog = await openCentre(page);
+    await go(dialog, 'Withdrawal');
+    await expect(
+      dialog.getByText(
+        'A withdrawal you do not confirm within 30 minutes is marked as received automatically.',
+        { exact: false },
+      ),
+    ).toBeVisible();
 
-test('the reward center joins an activity with a remark of at most 140 characters', async ({
-  loggedIn: page,
-  sim,
-}) => {
-  void sim;
-  const dialog = await openCentre(page);
-  await go(dialog, 'Reward center');
-  await dialog.getByRole('tab', { name: 'All activities' }).click();
-  const card = dialog
-    .getByRole('listitem')
-    .filter({ has: page.getByRole('button', { name: /^Join:/ }) })
-    .first();
-  await card.getByRole('button', { name: /^Join:/ }).click();
-  const join = page.getByRole('dialog', { name: 'Join activity' });
-  const remark = join.getByLabel(/Remark/);
-  // Over-long is refused with a message, never cut: nothing typed is lost.
-  await remark.fill('x'.repeat(200));
-  await expect(remark).toHaveValue('x'.repeat(200));
-  await expect(join.getByRole('alert')).toHaveText('The remark can be at most 140 characters: shorten it to send.');
-  await expect(join.getByRole('button', { name: 'Join', exact: true })).toBeDisabled();
-  await remark.fill('x'.repeat(140));
-  await expect(join.getByText('140 / 140 characters')).toBeVisible();
-  await expect(join.getByRole('alert')).toHaveCount(0);
-  await join.getByRole('button', { name: 'Join', exact: true }).click();
-  await expect(join).toHaveCount(0);
-  await expect(page.getByText(/You have joined the activity|Application sent/)).toBeVisible();
-});
+    await dialog.getByRole('textbox', { name: 'Amount', exact: true }).fill('20');
+    await dialog.getByRole('button', { name: 'Withdraw', exact: true }).click();
+    await expect(dialog.getByText('Payment password cannot be empty')).toBeVisible();
 
-test('reading a platform message clears its unread mark', async ({ loggedIn: page, sim }) => {
-  void sim;
-  const dialog = await openCentre(page);
-  await go(dialog, 'Platform information');
-  await expect(dialog.getByText(/You have \d+ unread messages?\./)).toBeVisible();
-  const second = dialog.getByRole('list', { name: 'Messages' }).getByRole('button').nth(1);
-  await expect(second).toContainText('Unread');
-  await expect(second).toContainText('New mission available');
-  await second.click();
-  await expect(second).not.toContainText('Unread');
-  await expect(dialog.getByRole('article').getByRole('heading')).toHaveText(
-    'New mission available',
-  );
-});
+    await dialog.getByLabel('Payment password').fill('000000');
+    await dialog.getByRole('button', { name: 'Withdraw', exact: true }).click();
+    await expect(dialog.getByText('The payment password is incorrect')).toBeVisible();
 
-test('transfer to upline is offered only to members with toUpline', async ({ loggedIn: page }) => {
-  const dialog = await openCentre(page);
-  await expect(menu(dialog).getByRole('button', { name: 'Transfer to upline' })).toBeVisible();
-  await go(dialog, 'Transfer to upline');
-  await dialog.getByRole('button', { name: 'Transfer to upline' }).last().click();
-  await expect(dialog.getByText('Amount cannot be empty')).toBeVisible();
+    await dialog.getByLabel('Payment password').fill('135790');
+    await dialog.getByRole('button', { name: 'Withdraw', exact: true }).click();
+    await expect(page.getByTestId('balance-amount')).toHaveText(money(before - 20));
+
+    const history = dialog.getByRole('table', { name: 'Withdrawal history' });
+    const pending = history.getByRole('row').filter({ hasText: 'Awaiting confirmation' });
+    await expect(pending).toHaveCount(1);
+    await expect(pending).toContainText('Received automatically at');
+    await pending.getByRole('button', { name: 'Confirm $20.00 received' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Confirm withdrawal received' });
+    await expect(confirm).toContainText('Has $20.00 arrived in your account?');
+    await confirm.getByRole('button', { name: 'Confirm received' }).click();
+    await expect(history.getByRole('row').nth(1)).toContainText('Received');
+    await expect(history.getByRole('row').filter({ hasText: 'Awaiting confirmation' })).toHaveCount(
+      0,
+    );
+    await closeCentre(page);
+  });
+
+  await test.step('a withdrawal not confirmed in time is received automatically', async () => {
+    let dialog = await openCentre(page);
+    await go(dialog, 'Withdrawal');
+    await dialog.getByRole('textbox', { name: 'Amount', exact: true }).fill('15');
+    await dialog.getByLabel('Payment password').fill('135790');
+    await dialog.getByRole('button', { name: 'Withdraw', exact: true }).click();
+    await expect(dialog.getByRole('row').filter({ hasText: 'Awaiting confirmation' })).toHaveCount(1);
+
+    await sim.advanceClock(31 * 60_000);
+    await page.reload();
+    dialog = await openCentre(page);
+    await go(dialog, 'Withdrawal');
+    const row = dialog.getByRole('table', { name: 'Withdrawal history' }).getByRole('row').nth(1);
+    await expect(row).toContainText('Received automatically');
+    await expect(row).toContainText('Not confirmed within 30 minutes');
+    await expect(row.getByRole('button', { name: /Confirm/ })).toHaveCount(0);
+  });
 });
 
 test('shows the centre in Urdu, right to left', async ({ page, request }) => {

@@ -26,22 +26,91 @@ async function expectRegistered(page: Page, account: string) {
   await expect(shell(page).header.getByRole('button', { name: new RegExp(`Account menu for ${account}`) })).toBeVisible();
 }
 
-test('the page: title with the bonus, back link, new-player promotions, no Google or Facebook', async ({ page }) => {
-  await page.goto(paths.register());
-  await expect(page.getByRole('heading', { level: 1, name: 'Create account' })).toBeVisible();
-  await expect(page.getByText('Sign up today and get a 1000 VND welcome bonus')).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Back to home' })).toHaveAttribute('href', '/');
-  const promos = page.getByRole('region', { name: 'New player offers' });
-  // Inactive slides are hidden from assistive technology, so count them by their role description.
-  await expect(promos.locator('[aria-roledescription="slide"]')).toHaveCount(4);
-  await expect(promos).toHaveAttribute('data-slide', '0');
-  // Autoplay every 5 s with more than one promotion.
-  await expect(promos).toHaveAttribute('data-slide', '1', { timeout: 7_000 });
-  await expect(page.getByRole('link', { name: /Google|Facebook/ })).toHaveCount(0);
-  // Username registration only by default: no tabs.
-  await expect(form(page).getByRole('tab')).toHaveCount(0);
-  await expect(form(page).getByPlaceholder('* Choose a username')).toBeVisible();
-  await expect(form(page).getByPlaceholder('Enter your mobile number')).toBeVisible();
+// One /register page carries the checks that need no registration: the page, its fields, and the
+// form's messages, the form reset between steps (docs/test-suite.md lists the former tests).
+test('the register page: its parts, what each field holds, messages as typed, the reset button and an over-long password', async ({ page }) => {
+  await test.step('the page: title with the bonus, back link, new-player promotions, no Google or Facebook', async () => {
+    // The page's clock is Playwright's: the 5 s of autoplay are run through, not waited out.
+    await page.clock.install();
+    await page.goto(paths.register());
+    await expect(page.getByRole('heading', { level: 1, name: 'Create account' })).toBeVisible();
+    await expect(page.getByText('Sign up today and get a 1000 VND welcome bonus')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Back to home' })).toHaveAttribute('href', '/');
+    const promos = page.getByRole('region', { name: 'New player offers' });
+    // Inactive slides are hidden from assistive technology, so count them by their role description.
+    await expect(promos.locator('[aria-roledescription="slide"]')).toHaveCount(4);
+    await expect(promos).toHaveAttribute('data-slide', '0');
+    // Autoplay every 5 s with more than one promotion.
+    await page.clock.runFor(5_100);
+    await expect(promos).toHaveAttribute('data-slide', '1');
+    await expect(page.getByRole('link', { name: /Google|Facebook/ })).toHaveCount(0);
+    // Username registration only by default: no tabs.
+    await expect(form(page).getByRole('tab')).toHaveCount(0);
+    await expect(form(page).getByPlaceholder('* Choose a username')).toBeVisible();
+    await expect(form(page).getByPlaceholder('Enter your mobile number')).toBeVisible();
+  });
+  const f = form(page);
+
+  await test.step('every credential field tells the browser what it holds', async () => {
+    await expect(f.getByLabel('Username')).toHaveAttribute('autocomplete', 'username');
+    await expect(f.getByLabel('Password', { exact: true })).toHaveAttribute('autocomplete', 'new-password');
+    await expect(f.getByLabel('Confirm password')).toHaveAttribute('autocomplete', 'new-password');
+    await expect(f.getByRole('textbox', { name: 'Mobile number' })).toHaveAttribute('autocomplete', 'tel-national');
+    await expect(f.locator('input[maxlength]')).toHaveCount(0);
+  });
+
+  await test.step('messages follow the typing after the first submit, and leaving a field checks it', async () => {
+    const username = f.getByLabel('Username');
+    const rule = f.getByText('Must be 6-16 letters or digits, starting with a letter');
+
+    // Before any submit: leaving a field with a wrong value says so; an untouched field says nothing.
+    await username.fill('ab');
+    await expect(rule).toHaveCount(0);
+    await f.getByLabel('Password', { exact: true }).focus();
+    await expect(rule).toBeVisible();
+    await f.getByLabel('Confirm password').focus();
+    await expect(f.getByText('Password cannot be empty', { exact: true })).toHaveCount(0);
+
+    await username.fill('');
+    await f.getByRole('button', { name: 'Create my account' }).click();
+    await expect(f.getByText('Username cannot be empty')).toBeVisible();
+    // After the first submit every keystroke re-checks, without another submit.
+    await username.pressSequentially('ab');
+    await expect(rule).toBeVisible();
+    await expect(f.getByText('Username cannot be empty')).toHaveCount(0);
+    await username.pressSequentially('cdef1');
+    await expect(rule).toHaveCount(0);
+    await expect(username).toHaveAttribute('aria-invalid', 'false');
+    await f.getByLabel('Password', { exact: true }).pressSequentially('Secret99');
+    await f.getByLabel('Confirm password').pressSequentially('Secret9');
+    await expect(f.getByText('The passwords entered twice are inconsistent')).toBeVisible();
+    await f.getByLabel('Confirm password').pressSequentially('9');
+    await expect(f.getByText('The passwords entered twice are inconsistent')).toHaveCount(0);
+  });
+
+  await test.step('the reset button clears the form', async () => {
+    await f.getByLabel('Username').fill('someone1');
+    await f.getByLabel('Password', { exact: true }).fill('x');
+    await f.getByRole('button', { name: 'Create my account' }).click();
+    await expect(f.getByText('Must be 6-20 characters without spaces')).toBeVisible();
+    await f.getByRole('button', { name: 'Reset' }).click();
+    await expect(f.getByLabel('Username')).toHaveValue('');
+    await expect(f.getByLabel('Password', { exact: true })).toHaveValue('');
+    await expect(f.getByText('Must be 6-20 characters without spaces')).toHaveCount(0);
+  });
+
+  await test.step('an over-long password is refused with the rule limits, never silently cut', async () => {
+    const typed = 'Secret99Secret99Secret99'; // 24 characters; the default rule allows 6-20
+    await f.getByLabel('Username').fill('longpass01');
+    await f.getByLabel('Password', { exact: true }).fill(typed);
+    await f.getByLabel('Confirm password').fill(typed);
+    await expect(f.getByLabel('Password', { exact: true })).toHaveValue(typed);
+    await f.getByRole('button', { name: 'Create my account' }).click();
+    await expect(f.getByText('Must be 6-20 characters without spaces')).toBeVisible();
+    await expect(f.getByLabel('Password', { exact: true })).toHaveAttribute('aria-invalid', 'true');
+    await expect(page).toHaveURL(/\/register$/);
+    await expect(page.getByRole('dialog', { name: 'Registered successfully' })).toHaveCount(0);
+  });
 });
 
 test('Google and Facebook buttons appear when the brand resources carry them', async ({ page }) => {
@@ -90,61 +159,51 @@ test('username registration: field errors first, then success and home', async (
   await expectRegistered(page, 'newface77');
 });
 
-test('the reset button clears the form', async ({ page }) => {
-  await page.goto(paths.register());
-  const f = form(page);
-  await f.getByLabel('Username').fill('someone1');
-  await f.getByLabel('Password', { exact: true }).fill('x');
-  await f.getByRole('button', { name: 'Create my account' }).click();
-  await expect(f.getByText('Must be 6-20 characters without spaces')).toBeVisible();
-  await f.getByRole('button', { name: 'Reset' }).click();
-  await expect(f.getByLabel('Username')).toHaveValue('');
-  await expect(f.getByLabel('Password', { exact: true })).toHaveValue('');
-  await expect(f.getByText('Must be 6-20 characters without spaces')).toHaveCount(0);
-});
-
-test('mobile registration: SMS code, the account notice first, then success', async ({ page, sim }) => {
+// One page: the refused code first, then a registration with the code the SMS carried.
+test('mobile registration: an unknown SMS code is refused in place, then the SMS code, the account notice first, then success', async ({ page, sim }) => {
   await sim.setScenario('mobile-registration');
   const mobile = '03111234567';
   await page.goto(paths.register());
   const f = form(page);
-  await f.getByRole('tab', { name: 'Mobile number' }).click();
-  await expect(f.getByRole('tab', { name: 'Mobile number' })).toHaveAttribute('aria-selected', 'true');
-  await expect(f.getByLabel('Username')).toHaveCount(0);
 
-  await f.getByRole('textbox', { name: 'Mobile number' }).fill(mobile);
-  await expect(f.getByLabel('Account')).toHaveValue(mobile);
-  await expect(f.getByLabel('Account')).toBeDisabled();
-  await f.getByRole('button', { name: 'Send code' }).click();
-  await expect(f.getByRole('button', { name: /^Code sent \(\d+s\)$/ })).toBeDisabled();
-  const sms = await sim.getLastSms(mobile);
-  expect(sms.purpose).toBe('register');
+  await test.step('an unknown SMS code is refused in place by the server', async () => {
+    await f.getByRole('tab', { name: 'Mobile number' }).click();
+    await f.getByRole('textbox', { name: 'Mobile number' }).fill('03111234568');
+    await f.getByLabel('Verification code').fill('123456');
+    await f.getByLabel('Password', { exact: true }).fill('Mobile123');
+    await f.getByLabel('Confirm password').fill('Mobile123');
+    await f.getByRole('button', { name: 'Create my account' }).click();
+    await page.getByRole('dialog', { name: 'Your account number' }).getByRole('button', { name: 'Continue' }).click();
+    await expect(f.getByRole('alert')).toHaveText('Please enter a valid verification code');
+  });
 
-  await f.getByRole('button', { name: 'Create my account' }).click();
-  await expect(f.getByText('Verification code cannot be empty')).toBeVisible();
-  await f.getByLabel('Verification code').fill(sms.code);
-  await f.getByLabel('Password', { exact: true }).fill('Mobile123');
-  await f.getByLabel('Confirm password').fill('Mobile123');
-  await f.getByRole('button', { name: 'Create my account' }).click();
+  await test.step('mobile registration: SMS code, the account notice first, then success', async () => {
+    await f.getByRole('tab', { name: 'Mobile number' }).click();
+    await expect(f.getByRole('tab', { name: 'Mobile number' })).toHaveAttribute('aria-selected', 'true');
+    await expect(f.getByLabel('Username')).toHaveCount(0);
 
-  const notice = page.getByRole('dialog', { name: 'Your account number' });
-  await expect(notice).toContainText(mobile);
-  await notice.getByRole('button', { name: 'Continue' }).click();
-  await expectRegistered(page, mobile);
-});
+    await f.getByRole('textbox', { name: 'Mobile number' }).fill(mobile);
+    await expect(f.getByLabel('Account')).toHaveValue(mobile);
+    await expect(f.getByLabel('Account')).toBeDisabled();
+    await f.getByRole('button', { name: 'Send code' }).click();
+    await expect(f.getByRole('button', { name: /^Code sent \(\d+s\)$/ })).toBeDisabled();
+    const sms = await sim.getLastSms(mobile);
+    expect(sms.purpose).toBe('register');
 
-test('an unknown SMS code is refused in place by the server', async ({ page, sim }) => {
-  await sim.setScenario('mobile-registration');
-  await page.goto(paths.register());
-  const f = form(page);
-  await f.getByRole('tab', { name: 'Mobile number' }).click();
-  await f.getByRole('textbox', { name: 'Mobile number' }).fill('03111234568');
-  await f.getByLabel('Verification code').fill('123456');
-  await f.getByLabel('Password', { exact: true }).fill('Mobile123');
-  await f.getByLabel('Confirm password').fill('Mobile123');
-  await f.getByRole('button', { name: 'Create my account' }).click();
-  await page.getByRole('dialog', { name: 'Your account number' }).getByRole('button', { name: 'Continue' }).click();
-  await expect(f.getByRole('alert')).toHaveText('Please enter a valid verification code');
+    // The code the step before typed is cleared: the form asks for one.
+    await f.getByLabel('Verification code').fill('');
+    await f.getByRole('button', { name: 'Create my account' }).click();
+    await expect(f.getByText('Verification code cannot be empty')).toBeVisible();
+    await f.getByLabel('Verification code').fill(sms.code);
+    await f.getByLabel('Password', { exact: true }).fill('Mobile123');
+    await f.getByLabel('Confirm password').fill('Mobile123');
+    await f.getByRole('button', { name: 'Create my account' }).click();
+
+    const notice = page.getByRole('dialog', { name: 'Your account number' });
+    await expect(notice).toContainText(mobile);
+    await notice.getByRole('button', { name: 'Continue' }).click();
+    await expectRegistered(page, mobile);
+  });
 });
 
 test('referralCode in the URL prefills the referral code', async ({ page }) => {
@@ -263,58 +322,3 @@ test('without the register settings (network failure) the form falls back to the
   await expect(f.getByText('Username cannot be empty')).toBeVisible();
 });
 
-test('an over-long password is refused with the rule limits, never silently cut', async ({ page }) => {
-  await page.goto(paths.register());
-  const f = form(page);
-  const typed = 'Secret99Secret99Secret99'; // 24 characters; the default rule allows 6-20
-  await f.getByLabel('Username').fill('longpass01');
-  await f.getByLabel('Password', { exact: true }).fill(typed);
-  await f.getByLabel('Confirm password').fill(typed);
-  await expect(f.getByLabel('Password', { exact: true })).toHaveValue(typed);
-  await f.getByRole('button', { name: 'Create my account' }).click();
-  await expect(f.getByText('Must be 6-20 characters without spaces')).toBeVisible();
-  await expect(f.getByLabel('Password', { exact: true })).toHaveAttribute('aria-invalid', 'true');
-  await expect(page).toHaveURL(/\/register$/);
-  await expect(page.getByRole('dialog', { name: 'Registered successfully' })).toHaveCount(0);
-});
-
-test('messages follow the typing after the first submit, and leaving a field checks it', async ({ page }) => {
-  await page.goto(paths.register());
-  const f = form(page);
-  const username = f.getByLabel('Username');
-  const rule = f.getByText('Must be 6-16 letters or digits, starting with a letter');
-
-  // Before any submit: leaving a field with a wrong value says so; an untouched field says nothing.
-  await username.fill('ab');
-  await expect(rule).toHaveCount(0);
-  await f.getByLabel('Password', { exact: true }).focus();
-  await expect(rule).toBeVisible();
-  await f.getByLabel('Confirm password').focus();
-  await expect(f.getByText('Password cannot be empty', { exact: true })).toHaveCount(0);
-
-  await username.fill('');
-  await f.getByRole('button', { name: 'Create my account' }).click();
-  await expect(f.getByText('Username cannot be empty')).toBeVisible();
-  // After the first submit every keystroke re-checks, without another submit.
-  await username.pressSequentially('ab');
-  await expect(rule).toBeVisible();
-  await expect(f.getByText('Username cannot be empty')).toHaveCount(0);
-  await username.pressSequentially('cdef1');
-  await expect(rule).toHaveCount(0);
-  await expect(username).toHaveAttribute('aria-invalid', 'false');
-  await f.getByLabel('Password', { exact: true }).pressSequentially('Secret99');
-  await f.getByLabel('Confirm password').pressSequentially('Secret9');
-  await expect(f.getByText('The passwords entered twice are inconsistent')).toBeVisible();
-  await f.getByLabel('Confirm password').pressSequentially('9');
-  await expect(f.getByText('The passwords entered twice are inconsistent')).toHaveCount(0);
-});
-
-test('every credential field tells the browser what it holds', async ({ page }) => {
-  await page.goto(paths.register());
-  const f = form(page);
-  await expect(f.getByLabel('Username')).toHaveAttribute('autocomplete', 'username');
-  await expect(f.getByLabel('Password', { exact: true })).toHaveAttribute('autocomplete', 'new-password');
-  await expect(f.getByLabel('Confirm password')).toHaveAttribute('autocomplete', 'new-password');
-  await expect(f.getByRole('textbox', { name: 'Mobile number' })).toHaveAttribute('autocomplete', 'tel-national');
-  await expect(f.locator('input[maxlength]')).toHaveCount(0);
-});

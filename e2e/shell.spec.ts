@@ -3,10 +3,17 @@
  * combination and banner group, the top navigation, banner autoplay, the side-menu flyout and mini
  * mode, and the footer.
  */
+import type { Page } from '@playwright/test';
 import { CATEGORY_ROUTES, LAYOUTS } from '../web/src/app/layout-table';
 import { expect, patchJson, shell, test } from './fixtures';
 
 const BANNERS = '/wps/system/banners';
+
+/** No dialog open and the mouse parked on the header's empty middle, where no hover flyout opens. */
+async function atRest(page: Page): Promise<void> {
+  await page.mouse.move(700, 5);
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+}
 
 test.describe('route layouts', () => {
   // One page visits every route in turn (a full load each, a step each): the shell parts are what is
@@ -65,15 +72,6 @@ test.describe('route layouts', () => {
 });
 
 test.describe('top navigation', () => {
-  test('lists every category that has vendors and links to its page', async ({ page }) => {
-    await page.goto('/');
-    const nav = shell(page).header.getByRole('navigation', { name: 'Game categories' });
-    for (const name of ['Home', 'In-House', 'Lottery', 'Live Casino', 'Sports', 'Fishing', 'Slots', 'Poker', 'E-Sports']) {
-      await expect(nav.getByRole('link', { name, exact: true })).toBeVisible();
-    }
-    await nav.getByRole('link', { name: 'Live Casino' }).click();
-    await expect(page).toHaveURL(/\/live$/);
-  });
 
   test('hides a category without vendors', async ({ page }) => {
     await patchJson<{ value: { data: { lanes: { title: string }[] } } }>(page, '**/wps/relay/GCSGAME_vendorList**', (body) => {
@@ -149,20 +147,47 @@ test.describe('banner carousel', () => {
 });
 
 test.describe('side menu', () => {
-  test('the category flyout shows 9 vendor icons, all, and see more', async ({ page }) => {
-    await page.goto('/');
-    await shell(page).sideMenu.getByRole('link', { name: 'Slots' }).hover();
-    const flyout = page.getByRole('region', { name: 'Slots providers' });
-    await expect(flyout).toBeVisible();
-    await expect(flyout.getByRole('listitem')).toHaveCount(9);
-    await expect(flyout.getByRole('link', { name: 'All' })).toBeVisible();
-    await expect(flyout.getByRole('link', { name: /See more/ })).toBeVisible();
-    await flyout.getByRole('link', { name: 'PG Soft' }).click();
-    await expect(page).toHaveURL(/\/rng\?page=PG$/);
+
+
+
+
+
+  test('VIP opens the player rank for members', async ({ loggedIn: page }) => {
+    // Members do not see the footer's start button (checked here to spare a second signed-in page).
+    await expect(shell(page).footer.getByRole('button', { name: 'Start now' })).toHaveCount(0);
+    await shell(page).sideMenu.getByRole('button', { name: /VIP level/ }).click();
+    await expect(page.getByRole('dialog', { name: 'VIP level' })).toBeVisible();
   });
 
-  test('a category with at most 9 vendors has no see more', async ({ page }) => {
-    await page.goto('/');
+
+});
+
+// One visitor's page of `/` carries the shell's checks that only read it or open and close a flyout
+// or dialog (docs/test-suite.md): each step is named as its former test, starts with the mouse
+// parked where no flyout opens and no dialog open, and closes what it opened; the two steps that
+// navigate away come last.
+test('a visitor on the home page: footer, side menu, modals, mini mode and top navigation', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.goto('/');
+
+  await test.step('footer › shows the info groups, 18+ notice, payments, vendors and legal text', async () => {
+    await atRest(page);
+    const footer = shell(page).footer;
+    for (const name of ['About', 'Help', 'Responsible gaming', 'Products', 'Play responsibly']) {
+      await expect(footer.getByRole('heading', { name, exact: true })).toBeVisible();
+    }
+    await expect(footer.getByText('18+', { exact: true })).toBeVisible();
+    await expect(footer.getByRole('heading', { name: 'Payment methods' })).toBeVisible();
+    await expect(footer.getByRole('img', { name: 'visa' })).toBeVisible();
+    await expect(footer.getByRole('heading', { name: 'Game providers' })).toBeVisible();
+    await expect(footer.getByRole('img', { name: 'PG Soft' })).toBeVisible();
+    await expect(footer.getByText(/licensed and regulated/)).toBeVisible();
+    await expect(footer.getByText(/Lotus Digital Entertainment/)).toBeVisible();
+    await expect(footer.getByText(/All rights reserved/)).toBeVisible();
+  });
+
+  await test.step('side menu › a category with at most 9 vendors has no see more', async () => {
+    await atRest(page);
     // Social links appear when configured (checked on this page load rather than one of their own).
     for (const name of ['Facebook', 'Instagram', 'Telegram']) {
       await expect(shell(page).sideMenu.getByRole('link', { name })).toBeVisible();
@@ -173,21 +198,25 @@ test.describe('side menu', () => {
     await expect(flyout.getByRole('link', { name: /See more/ })).toHaveCount(0);
   });
 
-  test('the arrow toggles mini mode', async ({ page }) => {
-    await page.goto('/');
-    const menu = shell(page).sideMenu;
-    await menu.getByRole('button', { name: 'Collapse menu' }).click();
-    await expect(menu).toHaveClass(/side-menu--mini/);
-    // The width animates to the mini size: polled until the transition has ended.
-    await expect.poll(async () => (await menu.boundingBox())?.width).toBeLessThan(100);
-    // Entries keep their names for assistive technology.
-    await expect(menu.getByRole('link', { name: 'Promotions' })).toBeVisible();
-    await menu.getByRole('button', { name: 'Expand menu' }).click();
-    await expect(menu).not.toHaveClass(/side-menu--mini/);
+  await test.step('side menu › app download shows the Android and iOS QR codes', async () => {
+    await atRest(page);
+    await shell(page).sideMenu.getByRole('link', { name: 'App download' }).hover();
+    const flyout = page.getByRole('region', { name: 'App download' });
+    await expect(flyout.getByRole('img', { name: 'QR code for the Android app' })).toBeVisible();
+    await expect(flyout.getByRole('img', { name: 'QR code for the iOS app' })).toBeVisible();
+    await flyout.getByRole('button', { name: 'How to install' }).click();
+    const dialog = page.getByRole('dialog', { name: 'App download' });
+    await expect(dialog.getByRole('tab', { name: 'Android' })).toHaveAttribute('aria-selected', 'true');
+    // The tab's own four steps (the lite app's install steps follow the tab panel).
+    await expect(dialog.getByRole('tabpanel').getByRole('listitem')).toHaveCount(4);
+    await dialog.getByRole('tab', { name: 'iOS' }).click();
+    await expect(dialog.getByRole('heading', { name: 'Install on iOS in 4 steps' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(dialog).toHaveCount(0);
   });
 
-  test('customer service lists its sub-items and opens the announcements', async ({ page }) => {
-    await page.goto('/');
+  await test.step('side menu › customer service lists its sub-items and opens the announcements', async () => {
+    await atRest(page);
     await shell(page).sideMenu.getByRole('button', { name: 'Customer service' }).click();
     const flyout = page.getByRole('region', { name: 'Customer service' });
     for (const name of ['Live chat', 'Messages', 'Announcements', 'Help', 'Speed test', 'Platform information', 'Help centre']) {
@@ -204,39 +233,16 @@ test.describe('side menu', () => {
     await expect(dialog).toHaveCount(0);
   });
 
-  test('VIP and referral ask visitors to log in', async ({ page }) => {
-    await page.goto('/');
+  await test.step('side menu › VIP and referral ask visitors to log in', async () => {
+    await atRest(page);
     await shell(page).sideMenu.getByRole('button', { name: 'VIP level' }).click();
     await expect(page.getByRole('dialog', { name: 'Log in' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog', { name: 'Log in' })).toHaveCount(0);
   });
 
-  test('VIP opens the player rank for members', async ({ loggedIn: page }) => {
-    // Members do not see the footer's start button (checked here to spare a second signed-in page).
-    await expect(shell(page).footer.getByRole('button', { name: 'Start now' })).toHaveCount(0);
-    await shell(page).sideMenu.getByRole('button', { name: /VIP level/ }).click();
-    await expect(page.getByRole('dialog', { name: 'VIP level' })).toBeVisible();
-  });
-
-  test('app download shows the Android and iOS QR codes', async ({ page }) => {
-    await page.goto('/');
-    await shell(page).sideMenu.getByRole('link', { name: 'App download' }).hover();
-    const flyout = page.getByRole('region', { name: 'App download' });
-    await expect(flyout.getByRole('img', { name: 'QR code for the Android app' })).toBeVisible();
-    await expect(flyout.getByRole('img', { name: 'QR code for the iOS app' })).toBeVisible();
-    await flyout.getByRole('button', { name: 'How to install' }).click();
-    const dialog = page.getByRole('dialog', { name: 'App download' });
-    await expect(dialog.getByRole('tab', { name: 'Android' })).toHaveAttribute('aria-selected', 'true');
-    // The tab's own four steps (the lite app's install steps follow the tab panel).
-    await expect(dialog.getByRole('tabpanel').getByRole('listitem')).toHaveCount(4);
-    await dialog.getByRole('tab', { name: 'iOS' }).click();
-    await expect(dialog.getByRole('heading', { name: 'Install on iOS in 4 steps' })).toBeVisible();
-  });
-
-});
-
-test.describe('modal behaviour', () => {
-  test('the login modal closes by outside click and Escape, traps focus, locks scroll', async ({ page }) => {
-    await page.goto('/');
+  await test.step('modal behaviour › the login modal closes by outside click and Escape, traps focus, locks scroll', async () => {
+    await atRest(page);
     await shell(page).header.getByRole('button', { name: 'Log in' }).click();
     const dialog = page.getByRole('dialog', { name: 'Log in' });
     await expect(dialog).toBeVisible();
@@ -255,8 +261,8 @@ test.describe('modal behaviour', () => {
     await expect(dialog).toHaveCount(0);
   });
 
-  test('the modal can be dragged by its header', async ({ page }) => {
-    await page.goto('/');
+  await test.step('modal behaviour › the modal can be dragged by its header', async () => {
+    await atRest(page);
     await shell(page).header.getByRole('button', { name: 'Log in' }).click();
     const dialog = page.getByRole('dialog', { name: 'Log in' });
     // Measured once the opening animation is over (it moves and scales the dialog).
@@ -279,29 +285,50 @@ test.describe('modal behaviour', () => {
     const after = await dialog.boundingBox();
     expect(Math.round((after?.x ?? 0) - before.x)).toBe(120);
     expect(Math.round((after?.y ?? 0) - before.y)).toBe(60);
-  });
-});
-
-test.describe('footer', () => {
-  test('shows the info groups, 18+ notice, payments, vendors and legal text', async ({ page }) => {
-    await page.goto('/');
-    const footer = shell(page).footer;
-    for (const name of ['About', 'Help', 'Responsible gaming', 'Products', 'Play responsibly']) {
-      await expect(footer.getByRole('heading', { name, exact: true })).toBeVisible();
-    }
-    await expect(footer.getByText('18+', { exact: true })).toBeVisible();
-    await expect(footer.getByRole('heading', { name: 'Payment methods' })).toBeVisible();
-    await expect(footer.getByRole('img', { name: 'visa' })).toBeVisible();
-    await expect(footer.getByRole('heading', { name: 'Game providers' })).toBeVisible();
-    await expect(footer.getByRole('img', { name: 'PG Soft' })).toBeVisible();
-    await expect(footer.getByText(/licensed and regulated/)).toBeVisible();
-    await expect(footer.getByText(/Lotus Digital Entertainment/)).toBeVisible();
-    await expect(footer.getByText(/All rights reserved/)).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(dialog).toHaveCount(0);
   });
 
-  test('the start button opens registration for visitors only', async ({ page }) => {
-    await page.goto('/');
+  await test.step('side menu › the arrow toggles mini mode', async () => {
+    await atRest(page);
+    const menu = shell(page).sideMenu;
+    await menu.getByRole('button', { name: 'Collapse menu' }).click();
+    await expect(menu).toHaveClass(/side-menu--mini/);
+    // The width animates to the mini size: polled until the transition has ended.
+    await expect.poll(async () => (await menu.boundingBox())?.width).toBeLessThan(100);
+    // Entries keep their names for assistive technology.
+    await expect(menu.getByRole('link', { name: 'Promotions' })).toBeVisible();
+    await menu.getByRole('button', { name: 'Expand menu' }).click();
+    await expect(menu).not.toHaveClass(/side-menu--mini/);
+  });
+
+  await test.step('footer › the start button opens registration for visitors only', async () => {
+    await atRest(page);
     await shell(page).footer.getByRole('button', { name: 'Start now' }).click();
     await expect(page.getByRole('dialog', { name: 'Create account' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog', { name: 'Create account' })).toHaveCount(0);
+  });
+
+  await test.step('top navigation › lists every category that has vendors and links to its page', async () => {
+    await atRest(page);
+    const nav = shell(page).header.getByRole('navigation', { name: 'Game categories' });
+    for (const name of ['Home', 'In-House', 'Lottery', 'Live Casino', 'Sports', 'Fishing', 'Slots', 'Poker', 'E-Sports']) {
+      await expect(nav.getByRole('link', { name, exact: true })).toBeVisible();
+    }
+    await nav.getByRole('link', { name: 'Live Casino' }).click();
+    await expect(page).toHaveURL(/\/live$/);
+  });
+
+  await test.step('side menu › the category flyout shows 9 vendor icons, all, and see more', async () => {
+    await atRest(page);
+    await shell(page).sideMenu.getByRole('link', { name: 'Slots' }).hover();
+    const flyout = page.getByRole('region', { name: 'Slots providers' });
+    await expect(flyout).toBeVisible();
+    await expect(flyout.getByRole('listitem')).toHaveCount(9);
+    await expect(flyout.getByRole('link', { name: 'All' })).toBeVisible();
+    await expect(flyout.getByRole('link', { name: /See more/ })).toBeVisible();
+    await flyout.getByRole('link', { name: 'PG Soft' }).click();
+    await expect(page).toHaveURL(/\/rng\?page=PG$/);
   });
 });

@@ -69,6 +69,21 @@ describe('login by username', () => {
     expect(res.envelope.value.isAgent).toBe(1);
   });
 
+  it('reports the account type of each kind of agent in the login and the member info (the avatar menu shows the agent centre by it)', async () => {
+    const app = await testApp();
+    for (const [username, isAgent] of [
+      ['agent02', 2],
+      ['agent41', 41],
+      ['agent42', 42],
+    ] as const) {
+      const res = await byUsername(app, username, PASSWORD);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.envelope.value.isAgent).toBe(isAgent);
+      const info = await memberInfo(app, res.envelope.value.token as string);
+      expect(info.envelope.value.isAgent).toBe(isAgent);
+    }
+  });
+
   it('answers firstTimeLogin true once, then false', async () => {
     const app = await testApp();
     const first = await byUsername(app, 'newbie', 'a1234567');

@@ -1,0 +1,54 @@
+// @vitest-environment happy-dom
+/**
+ * The avatar menu's agent centre entry follows the account type (isAgent): shown for 1, 2, 41 and
+ * 42, hidden for players (0) and trial accounts (4). A matrix of account types is a rule of the
+ * component, not of the browser, so it is checked here rather than with a page load per account;
+ * the browser suite keeps one player and one agent (e2e/header.spec.ts), and the server's account
+ * types are checked in tests/session.test.ts. Which former browser tests moved here:
+ * docs/test-suite.md.
+ */
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { memberInfoQuery } from '../../api/queries/member';
+import type { Member } from '../../api/types';
+import { blockNetwork, renderWithApp, setupComponentTests } from '../../testing/render';
+import { AvatarMenu } from './avatar-menu';
+
+setupComponentTests();
+
+beforeEach(() => {
+  blockNetwork();
+});
+
+/** Render the menu for a session of this account type, with the member info the server gives it. */
+async function openMenuAs(account: string, isAgent: number) {
+  // What a login leaves in the tab (web/src/api/session.ts).
+  sessionStorage.setItem('token', 'test-token');
+  sessionStorage.setItem('isAgent', String(isAgent));
+  sessionStorage.setItem('merchantCode', 'DEMO');
+  const user = userEvent.setup();
+  const { queryClient } = renderWithApp(<AvatarMenu />);
+  // Only the fields the menu and the session read; the rest of the member info plays no part.
+  const member: Partial<Member> = { account, nickname: account, isAgent };
+  queryClient.setQueryData(memberInfoQuery.queryKey, member as Member);
+  const button = await screen.findByRole('button', { name: `Account menu for ${account}` });
+  await user.click(button);
+  await waitFor(() => expect(screen.getByRole('menuitem', { name: 'Sign out' })).toBeTruthy());
+}
+
+describe('AvatarMenu: the agent centre entry by account type (isAgent)', () => {
+  for (const [account, isAgent, shown] of [
+    ['player01', 0, false],
+    ['agent01', 1, true],
+    ['agent02', 2, true],
+    ['agent41', 41, true],
+    ['agent42', 42, true],
+    ['guest0001', 4, false],
+  ] as const) {
+    it(`${account} (isAgent ${isAgent}): ${shown ? 'shown' : 'hidden'}`, async () => {
+      await openMenuAs(account, isAgent);
+      expect(screen.queryAllByRole('menuitem', { name: 'Agent centre' })).toHaveLength(shown ? 1 : 0);
+    });
+  }
+});
