@@ -188,7 +188,8 @@ export const FAULTS: Fault[] = [
     from: "if (event.key === 'Escape') {",
     to: "if (event.key === 'Esc') {",
     vitest: ['web/src/ui/modal.test.tsx'],
-    e2e: { spec: 'e2e/shell.spec.ts', grep: 'login modal closes by outside click and Escape' },
+    // A step of the visitor's home-page test (one page load carries the shell's checks).
+    e2e: { spec: 'e2e/shell.spec.ts', grep: 'a visitor on the home page: footer, side menu, modals' },
   },
 ];
 
