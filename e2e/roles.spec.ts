@@ -128,6 +128,9 @@ test.describe('guest (isAgent 4)', () => {
       await page.getByRole('menuitem', { name: 'Members centre' }).click();
       const centre = page.getByRole('dialog', { name: 'Members centre' });
       await expect(centre.getByText('Please Register An Account First')).toBeVisible();
+      // The message instead of the centre: an alert, and no centre menu (from e2e/member-centre.spec.ts).
+      await expect(centre.getByRole('alert')).toHaveText('Please Register An Account First');
+      await expect(centre.getByRole('navigation')).toHaveCount(0);
       await centre.getByRole('button', { name: 'Close' }).click();
       await shell(page).sideMenu.getByRole('button', { name: 'Refer a friend' }).click();
       await expect(page.getByRole('dialog').getByText('Please Register An Account First')).toBeVisible();
