@@ -116,134 +116,140 @@ async function guard(page: Page): Promise<Guard> {
   };
 }
 
-test('the fixture announcement with an image handler and a script renders inert', async ({
+// One page and one guard (ADR 040): the visitor's cases first (the announcement and the error message
+// on the first load of `/`, then the promotion and help pages, each changed in flight before its own
+// loads), the signed-in nickname last. Each step's check covers everything the page did so far.
+test('payloads render inert: the announcement, an error message, promotions, help, then a nickname', async ({
   page,
-}) => {
-  const check = await guard(page);
-  await page.goto(paths.home());
-  await shell(page).sideMenu.getByRole('button', { name: 'Customer service' }).click();
-  await page
-    .getByRole('region', { name: 'Customer service' })
-    .getByRole('button', { name: 'Announcements' })
-    .click();
-  const dialog = page.getByRole('dialog', { name: 'Announcements' });
-  const item = dialog.getByRole('button', { name: /Lucky Lotus turns two!/ });
-  // Newest first, 9 a page: the fixture's announcement 18 is the 18th newest, the last of page 2.
-  const pages = dialog.getByRole('navigation', { name: 'Announcement pages' });
-  // A page's rows are read once it has loaded (the list is busy while the previous page still shows).
-  const list = dialog.getByRole('list', { name: 'Announcement list' });
-  await expect(list).toHaveAttribute('aria-busy', 'false');
-  await expect(item).toHaveCount(0);
-  await pages.getByRole('button', { name: 'Page 2' }).click();
-  await expect(pages.getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
-  await expect(list).toHaveAttribute('aria-busy', 'false');
-  await item.click();
-  const detail = dialog.getByRole('article');
-  await expect(detail.getByRole('heading', { name: 'Lucky Lotus turns two!' })).toBeVisible();
-  // The text around the payload is there: the content did render, minus the dangerous parts.
-  await expect(detail.getByText('Terms apply.')).toBeVisible();
-  await expect(detail.locator('img[onerror], script')).toHaveCount(0);
-  await check.assertInert();
-});
-
-test('payloads in promotions render inert in the list, the popup and the detail page', async ({
-  page,
-}) => {
-  const check = await guard(page);
-  type Promo = { id: number; title: string; summary: string; content: string };
-  await patchJson<{ value: Promo[] }>(page, '**/wps/promotion/list', (body) => {
-    const first = body.value[0];
-    if (!first) throw new Error('no promotions in the fixture world');
-    first.title = `Bonus ${TEXT_PAYLOAD}`;
-    first.summary = `Summary ${TEXT_PAYLOAD}`;
-    first.content = `<p>Promo body</p>${PAYLOADS}`;
-  });
-  await patchJson<{ value: Promo }>(page, '**/wps/promotion/detail?**', (body) => {
-    body.value.title = `Bonus ${TEXT_PAYLOAD}`;
-    body.value.summary = `Summary ${TEXT_PAYLOAD}`;
-    body.value.content = `<p>Promo body</p>${PAYLOADS}`;
-  });
-
-  await page.goto(paths.promotions());
-  // Titles are text: the markup shows as characters.
-  await expect(page.getByRole('heading', { name: `Bonus ${TEXT_PAYLOAD}` })).toBeVisible();
-  await expect(page.getByText(`Summary ${TEXT_PAYLOAD}`)).toBeVisible();
-  await check.assertInert();
-
-  await page.goto(paths.promotions({ id: '1' }));
-  const popup = page.getByRole('dialog');
-  await expect(popup.getByText('Promo body')).toBeVisible();
-  await check.assertInert();
-
-  await page.goto(paths.promoDetail('1'));
-  await expect(
-    page.getByRole('heading', { level: 1, name: `Bonus ${TEXT_PAYLOAD}` }),
-  ).toBeVisible();
-  await expect(page.getByRole('main').getByText('Promo body')).toBeVisible();
-  await check.assertInert();
-});
-
-test('payloads in help content render inert on /help and in the help centre', async ({ page }) => {
-  const check = await guard(page);
-  type Help = {
-    protocol: string;
-    categories: { title: string; items: { id: number; title: string; content: string }[] }[];
-  };
-  await patchJson<{ value: Help }>(page, '**/wps/system/helpCenter', (body) => {
-    body.value.protocol = `<p>Protocol body</p>${PAYLOADS}`;
-    const item = body.value.categories[0]?.items[0];
-    if (!item) throw new Error('no help items in the fixture world');
-    item.title = `Question ${TEXT_PAYLOAD}`;
-    item.content = `<p>Answer body</p>${PAYLOADS}`;
-  });
-
-  await page.goto(paths.help());
-  await expect(page.getByText('Protocol body')).toBeVisible();
-  await check.assertInert();
-
-  await page.goto(paths.helpCentre());
-  await page.getByText(`Question ${TEXT_PAYLOAD}`).click();
-  await expect(page.getByText('Answer body')).toBeVisible();
-  await check.assertInert();
-});
-
-test('a nickname with markup shows as text in the header and the members centre', async ({
-  page,
+  sim,
   apiLogin,
 }) => {
+  test.setTimeout(120_000);
   const check = await guard(page);
-  await patchJson<{ value: { nickname: string } }>(page, '**/wps/member/info**', (body) => {
-    body.value.nickname = `Ann ${TEXT_PAYLOAD}`;
-  });
-  await useSession(page, await apiLogin());
-  await page.goto(paths.home());
-  const account = page.getByRole('button', { name: /Account menu/ });
-  await expect(account).toContainText(`Ann ${TEXT_PAYLOAD}`);
-  await account.click();
-  await page.getByRole('menuitem', { name: 'Members centre' }).click();
-  await expect(
-    page.getByRole('dialog', { name: 'Members centre' }).getByText(`Ann ${TEXT_PAYLOAD}`).first(),
-  ).toBeVisible();
-  await check.assertInert();
-});
 
-test('an error message with markup from the gateway shows as text', async ({ page, sim }) => {
-  const check = await guard(page);
-  await sim.addFault({
-    path: '/wps/session/login',
-    method: 'POST',
-    status: 400,
-    errorCode: 'login.failed.xss',
-    message: TEXT_PAYLOAD,
-    times: 1,
+  await test.step('the fixture announcement with an image handler and a script renders inert', async () => {
+    await page.goto(paths.home());
+    await shell(page).sideMenu.getByRole('button', { name: 'Customer service' }).click();
+    await page
+      .getByRole('region', { name: 'Customer service' })
+      .getByRole('button', { name: 'Announcements' })
+      .click();
+    const dialog = page.getByRole('dialog', { name: 'Announcements' });
+    const item = dialog.getByRole('button', { name: /Lucky Lotus turns two!/ });
+    // Newest first, 9 a page: the fixture's announcement 18 is the 18th newest, the last of page 2.
+    const pages = dialog.getByRole('navigation', { name: 'Announcement pages' });
+    // A page's rows are read once it has loaded (the list is busy while the previous page still shows).
+    const list = dialog.getByRole('list', { name: 'Announcement list' });
+    await expect(list).toHaveAttribute('aria-busy', 'false');
+    await expect(item).toHaveCount(0);
+    await pages.getByRole('button', { name: 'Page 2' }).click();
+    await expect(pages.getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
+    await expect(list).toHaveAttribute('aria-busy', 'false');
+    await item.click();
+    const detail = dialog.getByRole('article');
+    await expect(detail.getByRole('heading', { name: 'Lucky Lotus turns two!' })).toBeVisible();
+    // The text around the payload is there: the content did render, minus the dangerous parts.
+    await expect(detail.getByText('Terms apply.')).toBeVisible();
+    await expect(detail.locator('img[onerror], script')).toHaveCount(0);
+    await check.assertInert();
+    // Closed again, as the next step expects the page.
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
   });
-  await page.goto(paths.home());
-  await shell(page).header.getByRole('button', { name: 'Log in' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Log in' });
-  await dialog.getByLabel('Username').fill('player01');
-  await dialog.getByLabel('Password', { exact: true }).fill('Passw0rd!');
-  await dialog.getByRole('button', { name: 'Log in' }).click();
-  // An errorCode the catalogue does not know shows the gateway's message, as characters.
-  await expect(dialog.getByRole('alert')).toContainText(TEXT_PAYLOAD);
-  await check.assertInert();
+
+  await test.step('an error message with markup from the gateway shows as text', async () => {
+    await sim.addFault({
+      path: '/wps/session/login',
+      method: 'POST',
+      status: 400,
+      errorCode: 'login.failed.xss',
+      message: TEXT_PAYLOAD,
+      times: 1,
+    });
+    // On the home page the step before left, no dialog open.
+    await shell(page).header.getByRole('button', { name: 'Log in' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Log in' });
+    await dialog.getByLabel('Username').fill('player01');
+    await dialog.getByLabel('Password', { exact: true }).fill('Passw0rd!');
+    await dialog.getByRole('button', { name: 'Log in' }).click();
+    // An errorCode the catalogue does not know shows the gateway's message, as characters.
+    await expect(dialog.getByRole('alert')).toContainText(TEXT_PAYLOAD);
+    await check.assertInert();
+    // Closed again, as the next step expects the page.
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+  });
+
+  await test.step('payloads in promotions render inert in the list, the popup and the detail page', async () => {
+    type Promo = { id: number; title: string; summary: string; content: string };
+    await patchJson<{ value: Promo[] }>(page, '**/wps/promotion/list', (body) => {
+      const first = body.value[0];
+      if (!first) throw new Error('no promotions in the fixture world');
+      first.title = `Bonus ${TEXT_PAYLOAD}`;
+      first.summary = `Summary ${TEXT_PAYLOAD}`;
+      first.content = `<p>Promo body</p>${PAYLOADS}`;
+    });
+    await patchJson<{ value: Promo }>(page, '**/wps/promotion/detail?**', (body) => {
+      body.value.title = `Bonus ${TEXT_PAYLOAD}`;
+      body.value.summary = `Summary ${TEXT_PAYLOAD}`;
+      body.value.content = `<p>Promo body</p>${PAYLOADS}`;
+    });
+
+    await page.goto(paths.promotions());
+    // Titles are text: the markup shows as characters.
+    await expect(page.getByRole('heading', { name: `Bonus ${TEXT_PAYLOAD}` })).toBeVisible();
+    await expect(page.getByText(`Summary ${TEXT_PAYLOAD}`)).toBeVisible();
+    await check.assertInert();
+
+    await page.goto(paths.promotions({ id: '1' }));
+    const popup = page.getByRole('dialog');
+    await expect(popup.getByText('Promo body')).toBeVisible();
+    await check.assertInert();
+
+    await page.goto(paths.promoDetail('1'));
+    await expect(
+      page.getByRole('heading', { level: 1, name: `Bonus ${TEXT_PAYLOAD}` }),
+    ).toBeVisible();
+    await expect(page.getByRole('main').getByText('Promo body')).toBeVisible();
+    await check.assertInert();
+  });
+
+  await test.step('payloads in help content render inert on /help and in the help centre', async () => {
+    type Help = {
+      protocol: string;
+      categories: { title: string; items: { id: number; title: string; content: string }[] }[];
+    };
+    await patchJson<{ value: Help }>(page, '**/wps/system/helpCenter', (body) => {
+      body.value.protocol = `<p>Protocol body</p>${PAYLOADS}`;
+      const item = body.value.categories[0]?.items[0];
+      if (!item) throw new Error('no help items in the fixture world');
+      item.title = `Question ${TEXT_PAYLOAD}`;
+      item.content = `<p>Answer body</p>${PAYLOADS}`;
+    });
+
+    await page.goto(paths.help());
+    await expect(page.getByText('Protocol body')).toBeVisible();
+    await check.assertInert();
+
+    await page.goto(paths.helpCentre());
+    await page.getByText(`Question ${TEXT_PAYLOAD}`).click();
+    await expect(page.getByText('Answer body')).toBeVisible();
+    await check.assertInert();
+  });
+
+  await test.step('a nickname with markup shows as text in the header and the members centre', async () => {
+    await patchJson<{ value: { nickname: string } }>(page, '**/wps/member/info**', (body) => {
+      body.value.nickname = `Ann ${TEXT_PAYLOAD}`;
+    });
+    await useSession(page, await apiLogin());
+    await page.goto(paths.home());
+    const account = page.getByRole('button', { name: /Account menu/ });
+    await expect(account).toContainText(`Ann ${TEXT_PAYLOAD}`);
+    await account.click();
+    await page.getByRole('menuitem', { name: 'Members centre' }).click();
+    await expect(
+      page.getByRole('dialog', { name: 'Members centre' }).getByText(`Ann ${TEXT_PAYLOAD}`).first(),
+    ).toBeVisible();
+    await check.assertInert();
+  });
 });

@@ -43,46 +43,57 @@ async function closeSheet(page: Page): Promise<void> {
   await expect(page.getByRole('dialog')).toHaveCount(0);
 }
 
-for (const lang of ['EN', 'UR'] as const) {
-  test(`every route fits 360 px (${lang})`, async ({ page, apiLogin }) => {
-    test.slow();
-    await useSession(page, await apiLogin());
-    await page.addInitScript((l) => localStorage.setItem('hisLang', l), lang);
-    for (const path of ROUTES) {
-      await page.goto(path);
-      // The section has rendered (its spinner gone); polling pages never reach network idle.
-      await expect(page.locator('.shell__pending, .boot')).toHaveCount(0, { timeout: 20_000 });
-      await expect(page.locator('main, [role="main"]').first()).toBeVisible();
-      await expectNoSideScroll(page, path);
-    }
-  });
+/** Every route of ROUTES, a full load each, in the language the page was last told to use. */
+async function expectRoutesFit(page: Page): Promise<void> {
+  for (const path of ROUTES) {
+    await page.goto(path);
+    // The section has rendered (its spinner gone); polling pages never reach network idle.
+    await expect(page.locator('.shell__pending, .boot')).toHaveCount(0, { timeout: 20_000 });
+    await expect(page.locator('main, [role="main"]').first()).toBeVisible();
+    await expectNoSideScroll(page, path);
+  }
 }
 
-test("a visitor's modals are sheets that fit 360 px", async ({ page }) => {
-  test.slow();
-  await page.goto(paths.home());
-  const header = shell(page).header;
-  await header.getByRole('button', { name: 'Log in' }).click();
-  const login = page.getByRole('dialog', { name: 'Log in' });
-  await expectSheet(page, login, 'log in');
-  await login.getByRole('button', { name: 'Forgot password?' }).click();
-  await expectSheet(page, page.getByRole('dialog', { name: 'Forgot password' }), 'forgot password');
-  await closeSheet(page);
+// One page (ADR 040): the visitor's modals on the first load of `/`, then the seed player's session
+// and every route in English, then in Urdu (each route a full load, as before).
+test("a visitor's modals, then every route as a player in English and Urdu", async ({ page, apiLogin }) => {
+  test.setTimeout(300_000);
+  await test.step("a visitor's modals are sheets that fit 360 px", async () => {
+    await page.goto(paths.home());
+    const header = shell(page).header;
+    await header.getByRole('button', { name: 'Log in' }).click();
+    const login = page.getByRole('dialog', { name: 'Log in' });
+    await expectSheet(page, login, 'log in');
+    await login.getByRole('button', { name: 'Forgot password?' }).click();
+    await expectSheet(page, page.getByRole('dialog', { name: 'Forgot password' }), 'forgot password');
+    await closeSheet(page);
 
-  await header.getByRole('button', { name: 'Register' }).click();
-  await expectSheet(page, page.getByRole('dialog', { name: 'Create account' }), 'register');
-  await closeSheet(page);
+    await header.getByRole('button', { name: 'Register' }).click();
+    await expectSheet(page, page.getByRole('dialog', { name: 'Create account' }), 'register');
+    await closeSheet(page);
 
-  await header.getByRole('button', { name: 'Menu', exact: true }).click();
-  await shell(page).sideMenu.getByRole('button', { name: 'Customer service' }).click();
-  await page.getByRole('button', { name: 'Announcements' }).click();
-  await expectSheet(page, page.getByRole('dialog', { name: /Announcements/ }), 'announcements');
-  await closeSheet(page);
+    await header.getByRole('button', { name: 'Menu', exact: true }).click();
+    await shell(page).sideMenu.getByRole('button', { name: 'Customer service' }).click();
+    await page.getByRole('button', { name: 'Announcements' }).click();
+    await expectSheet(page, page.getByRole('dialog', { name: /Announcements/ }), 'announcements');
+    await closeSheet(page);
 
-  // A VASSALAGE vendor's game list (the game popup).
-  await page.getByRole('list', { name: 'Hot providers' }).getByRole('button', { name: /Evolution/ }).click();
-  await expectSheet(page, page.getByRole('dialog', { name: /Evolution/ }), 'game popup');
-  await closeSheet(page);
+    // A VASSALAGE vendor's game list (the game popup).
+    await page.getByRole('list', { name: 'Hot providers' }).getByRole('button', { name: /Evolution/ }).click();
+    await expectSheet(page, page.getByRole('dialog', { name: /Evolution/ }), 'game popup');
+    await closeSheet(page);
+  });
+
+  await useSession(page, await apiLogin());
+  // Init scripts run in the order they were added: the later language wins from the next load on.
+  for (const lang of ['EN', 'UR'] as const) {
+    await test.step(`every route fits 360 px (${lang})`, async () => {
+      await page.addInitScript((l) => localStorage.setItem('hisLang', l), lang);
+      await expectRoutesFit(page);
+      // The language took: the last page is laid out in its direction.
+      await expect(page.locator('html')).toHaveAttribute('dir', lang === 'UR' ? 'rtl' : 'ltr');
+    });
+  }
 });
 
 test("a member's and an agent's modals are sheets that fit 360 px", async ({ page, apiLogin }) => {
