@@ -41,6 +41,23 @@ export function isChunkError(error: unknown): boolean {
   return error instanceof Error && /dynamically imported module|Importing a module script failed|error loading dynamically/i.test(error.message);
 }
 
+/** A promise that says when it has settled, so React's `use` reads a settled one without suspending. */
+type Tracked<T> = Promise<T> & { status?: 'fulfilled'; value?: T };
+
+/** Marks `promise` fulfilled with its value once it is (React's `use` reads `status` and `value`). */
+function tracked<T>(promise: Promise<T>): Tracked<T> {
+  const marked: Tracked<T> = promise;
+  marked.then(
+    (value) => {
+      marked.status = 'fulfilled';
+      marked.value = value;
+    },
+    // The render that reads it reports the failure.
+    () => {},
+  );
+  return marked;
+}
+
 /**
  * A component whose chunk is fetched ahead of its first render, to keep it out of the initial
  * JavaScript (docs/decisions/035-initial-javascript-under-the-goals.md): `preload()` starts the
@@ -49,21 +66,9 @@ export function isChunkError(error: unknown): boolean {
  * ChunkLoadError to the nearest error boundary.
  */
 export function preloadable<P extends object>(load: () => Promise<ComponentType<P>>): { preload: () => Promise<ComponentType<P>>; loaded: () => boolean; Component: ComponentType<P> } {
-  // React's `use` reads a promise's `status` and `value` and returns a fulfilled one without suspending.
-  let module: (Promise<ComponentType<P>> & { status?: 'fulfilled'; value?: ComponentType<P> }) | undefined;
+  let module: Tracked<ComponentType<P>> | undefined;
   const preload = () => {
-    if (!module) {
-      const loading: Promise<ComponentType<P>> & { status?: 'fulfilled'; value?: ComponentType<P> } = withChunkTimeout(load());
-      loading.then(
-        (value) => {
-          loading.status = 'fulfilled';
-          loading.value = value;
-        },
-        // The render that reads it reports the failure.
-        () => {},
-      );
-      module = loading;
-    }
+    module ??= tracked(withChunkTimeout(load()));
     return module;
   };
   function Preloaded(props: P) {
@@ -72,9 +77,6 @@ export function preloadable<P extends object>(load: () => Promise<ComponentType<
   }
   return { preload, loaded: () => module?.status === 'fulfilled', Component: Preloaded };
 }
-
-/** A promise that says when it has settled, so React's `use` reads a settled one without suspending. */
-type Tracked<T> = Promise<T> & { status?: 'fulfilled'; value?: T };
 
 /** Every deferred part's chunk (`deferredPart`), in the order they were declared. */
 const deferredParts: { preload: () => Promise<unknown>; loaded: () => boolean }[] = [];
@@ -113,16 +115,7 @@ export function deferredPart<P extends object>(load: () => Promise<ComponentType
   });
   const preload = (): Tracked<ComponentType<P>> => {
     if (!module) {
-      const loading: Tracked<ComponentType<P>> = withChunkTimeout(load());
-      loading.then(
-        (value) => {
-          loading.status = 'fulfilled';
-          loading.value = value;
-        },
-        // The render that reads it reports the failure.
-        () => {},
-      );
-      module = loading;
+      module = tracked(withChunkTimeout(load()));
       open();
     }
     return module;
