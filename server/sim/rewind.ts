@@ -67,7 +67,10 @@ class RewindLog {
       this.floor = Math.max(this.floor, Math.floor(s.pos) + 1);
       drop++;
     }
-    if (drop) this.segments.splice(0, drop);
+    // Usually one segment leaves per call: shift() takes it off the front in constant time (V8 moves
+    // the array's start), where splice(0, 1) copied the whole array, about 1,000 segments, per write.
+    if (drop > 16) this.segments.splice(0, drop);
+    else for (let i = 0; i < drop; i++) this.segments.shift();
   }
 }
 
