@@ -5,39 +5,54 @@
 import { expect, test, useSession } from './fixtures';
 import { paths } from '../web/src/config/paths';
 
-test('home shows hot games, hot vendors, categories and winners', async ({ page }) => {
+// One page for a visitor (ADR 040): the checks that only read the home page, then the popup opened
+// and closed, then the vendor card that navigates away.
+test('a visitor on the home page: games, providers, categories, winners, the sports strips, a popup, a vendor card', async ({ page }) => {
   await page.goto(paths.home());
-  const hotGames = page.getByRole('list', { name: 'Hot games' });
-  await expect(hotGames.getByRole('listitem').first()).toBeVisible();
-  await expect(hotGames.getByRole('button', { name: /^Play / }).first()).toBeVisible();
 
-  const hotVendors = page.getByRole('list', { name: 'Hot providers' });
-  await expect(hotVendors.getByRole('link', { name: /PG Soft/ })).toBeVisible();
-  // JDB Gaming is not hot (isHot 0): it is not among the hot providers.
-  await expect(hotVendors.getByRole('link', { name: /JDB Gaming/ })).toHaveCount(0);
+  await test.step('home shows hot games, hot vendors, categories and winners', async () => {
+    const hotGames = page.getByRole('list', { name: 'Hot games' });
+    await expect(hotGames.getByRole('listitem').first()).toBeVisible();
+    await expect(hotGames.getByRole('button', { name: /^Play / }).first()).toBeVisible();
 
-  await expect(page.getByRole('navigation', { name: 'Browse by category' }).getByRole('link', { name: /Live Casino/ })).toBeVisible();
-  await expect(page.getByRole('heading', { name: 'Latest winners' })).toBeVisible();
-  await expect(page.getByRole('heading', { name: 'Hot in Live Casino' })).toBeVisible();
+    const hotVendors = page.getByRole('list', { name: 'Hot providers' });
+    await expect(hotVendors.getByRole('link', { name: /PG Soft/ })).toBeVisible();
+    // JDB Gaming is not hot (isHot 0): it is not among the hot providers.
+    await expect(hotVendors.getByRole('link', { name: /JDB Gaming/ })).toHaveCount(0);
 
-  // Visitors have no recent or favourite sections.
-  await expect(page.getByRole('heading', { name: 'Recently played' })).toHaveCount(0);
-});
+    await expect(page.getByRole('navigation', { name: 'Browse by category' }).getByRole('link', { name: /Live Casino/ })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Latest winners' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Hot in Live Casino' })).toBeVisible();
 
-test('a hot vendor card leads to its lobby tab', async ({ page }) => {
-  await page.goto(paths.home());
-  await page.getByRole('list', { name: 'Hot providers' }).getByRole('link', { name: /PG Soft/ }).click();
-  await expect(page).toHaveURL(/\/rng\?page=PG$/);
-  await expect(page.getByRole('tab', { name: /PG Soft/ })).toHaveAttribute('aria-selected', 'true');
-});
+    // Visitors have no recent or favourite sections.
+    await expect(page.getByRole('heading', { name: 'Recently played' })).toHaveCount(0);
+  });
 
-test('a VASSALAGE vendor opens its popup list', async ({ page }) => {
-  await page.goto(paths.home());
-  await page.getByRole('list', { name: 'Hot providers' }).getByRole('button', { name: /Evolution/ }).click();
-  const popup = page.getByRole('dialog', { name: /Evolution/ });
-  await expect(popup).toBeVisible();
-  await expect(popup.getByRole('list', { name: 'Evolution games' }).getByRole('button', { name: /^Play / }).first()).toBeVisible();
-  await expect(page).toHaveURL(/\/$/);
+  await test.step('"Hot in Sports" shows sportsbooks only; e-sports have a strip of their own', async () => {
+    const sports = page.getByRole('list', { name: 'Hot in Sports' });
+    await expect(sports.getByRole('button', { name: 'Play SABA Sportsbook' })).toBeVisible();
+    await expect(sports.getByRole('button', { name: /Esports/ })).toHaveCount(0);
+    const esports = page.getByRole('list', { name: 'Hot in E-Sports' });
+    await expect(esports.getByRole('button', { name: 'Play AVIA Esports Arena' })).toBeVisible();
+    await expect(esports.getByRole('button', { name: /Sportsbook|Cricket/ })).toHaveCount(0);
+  });
+
+  await test.step('a VASSALAGE vendor opens its popup list', async () => {
+    await page.getByRole('list', { name: 'Hot providers' }).getByRole('button', { name: /Evolution/ }).click();
+    const popup = page.getByRole('dialog', { name: /Evolution/ });
+    await expect(popup).toBeVisible();
+    await expect(popup.getByRole('list', { name: 'Evolution games' }).getByRole('button', { name: /^Play / }).first()).toBeVisible();
+    await expect(page).toHaveURL(/\/$/);
+    // Closed again, for the next step.
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+  });
+
+  await test.step('a hot vendor card leads to its lobby tab', async () => {
+    await page.getByRole('list', { name: 'Hot providers' }).getByRole('link', { name: /PG Soft/ }).click();
+    await expect(page).toHaveURL(/\/rng\?page=PG$/);
+    await expect(page.getByRole('tab', { name: /PG Soft/ })).toHaveAttribute('aria-selected', 'true');
+  });
 });
 
 test('members see their recent and favourite games', async ({ page, apiLogin }) => {
@@ -53,14 +68,4 @@ test('home in Urdu is right to left and translated', async ({ page }) => {
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
   await expect(page.getByRole('heading', { name: 'مقبول گیمز' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'تازہ ترین فاتحین' })).toBeVisible();
-});
-
-test('"Hot in Sports" shows sportsbooks only; e-sports have a strip of their own', async ({ page }) => {
-  await page.goto(paths.home());
-  const sports = page.getByRole('list', { name: 'Hot in Sports' });
-  await expect(sports.getByRole('button', { name: 'Play SABA Sportsbook' })).toBeVisible();
-  await expect(sports.getByRole('button', { name: /Esports/ })).toHaveCount(0);
-  const esports = page.getByRole('list', { name: 'Hot in E-Sports' });
-  await expect(esports.getByRole('button', { name: 'Play AVIA Esports Arena' })).toBeVisible();
-  await expect(esports.getByRole('button', { name: /Sportsbook|Cricket/ })).toHaveCount(0);
 });
