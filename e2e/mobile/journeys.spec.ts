@@ -31,34 +31,56 @@ async function expectSheet(page: Page, dialog: Locator): Promise<void> {
   expect(close!.y).toBeGreaterThanOrEqual(0);
 }
 
-test('the side menu is a drawer: Menu opens it, Escape, a tap outside and navigating close it', async ({ page }) => {
+// One load of / for a visitor (ADR 040): the tap sizes (the drawer closed again after), then the drawer,
+// whose last check navigates away.
+test('a visitor on a phone: every control at least 44 × 44 px, then the side menu as a drawer', async ({ page }) => {
   await page.goto(paths.home());
-  const button = menuButton(page);
-  const drawer = shell(page).sideMenu;
-  await expect(button).toHaveAttribute('aria-expanded', 'false');
-  await expect(button).toHaveAttribute('aria-controls', 'side-menu');
-  await expect(drawer).toBeHidden();
+  await test.step('every control of the compact header and the drawer is at least 44 × 44 px to tap', async () => {
+    const small = async (scope: Locator) =>
+      scope.evaluate((root) =>
+        [...root.querySelectorAll<HTMLElement>('a[href], button')]
+          .filter((el) => el.checkVisibility() && el.getBoundingClientRect().width > 0)
+          .map((el) => ({ name: el.getAttribute('aria-label') ?? el.textContent?.trim() ?? el.tagName, box: el.getBoundingClientRect() }))
+          .filter(({ box }) => box.width < 44 || box.height < 44)
+          .map(({ name, box }) => `${name} ${Math.round(box.width)}×${Math.round(box.height)}`),
+      );
+    expect(await small(shell(page).header)).toEqual([]);
+    await menuButton(page).click();
+    await expect(shell(page).sideMenu).toBeVisible();
+    expect(await small(shell(page).sideMenu)).toEqual([]);
+    // Closed again, for the next step.
+    await page.keyboard.press('Escape');
+    await expect(shell(page).sideMenu).toBeHidden();
+  });
 
-  await button.click();
-  await expect(button).toHaveAttribute('aria-expanded', 'true');
-  await expect(drawer).toBeVisible();
-  // Focus moves into the drawer, and back to the button when it closes.
-  await expect.poll(() => page.evaluate(() => !!document.activeElement?.closest('#side-menu'))).toBe(true);
-  await page.keyboard.press('Escape');
-  await expect(drawer).toBeHidden();
-  await expect(button).toBeFocused();
+  await test.step('the side menu is a drawer: Menu opens it, Escape, a tap outside and navigating close it', async () => {
+    const button = menuButton(page);
+    const drawer = shell(page).sideMenu;
+    await expect(button).toHaveAttribute('aria-expanded', 'false');
+    await expect(button).toHaveAttribute('aria-controls', 'side-menu');
+    await expect(drawer).toBeHidden();
 
-  await button.click();
-  await expect(drawer).toBeVisible();
-  // A tap beside the drawer, on the dimmed page.
-  await page.touchscreen.tap(370, 400);
-  await expect(drawer).toBeHidden();
+    await button.click();
+    await expect(button).toHaveAttribute('aria-expanded', 'true');
+    await expect(drawer).toBeVisible();
+    // Focus moves into the drawer, and back to the button when it closes.
+    await expect.poll(() => page.evaluate(() => !!document.activeElement?.closest('#side-menu'))).toBe(true);
+    await page.keyboard.press('Escape');
+    await expect(drawer).toBeHidden();
+    await expect(button).toBeFocused();
 
-  await button.click();
-  await drawer.getByRole('link', { name: 'Slots' }).click();
-  await expect(page).toHaveURL(/\/rng$/);
-  await expect(drawer).toBeHidden();
-  await expect(button).toHaveAttribute('aria-expanded', 'false');
+    await button.click();
+    await expect(drawer).toBeVisible();
+    // A tap beside the drawer, on the dimmed page.
+    await page.touchscreen.tap(370, 400);
+    await expect(drawer).toBeHidden();
+
+    await button.click();
+    await drawer.getByRole('link', { name: 'Slots' }).click();
+    await expect(page).toHaveURL(/\/rng$/);
+    await expect(drawer).toBeHidden();
+    await expect(button).toHaveAttribute('aria-expanded', 'false');
+  });
 });
 
 test('log in from the compact header in a full-screen sheet', async ({ page }) => {
@@ -172,22 +194,6 @@ test('switch to Urdu from the drawer: right to left, drawer from the right', asy
     })
     .toBe(390);
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
-});
-
-test('every control of the compact header and the drawer is at least 44 × 44 px to tap', async ({ page }) => {
-  await page.goto(paths.home());
-  const small = async (scope: Locator) =>
-    scope.evaluate((root) =>
-      [...root.querySelectorAll<HTMLElement>('a[href], button')]
-        .filter((el) => el.checkVisibility() && el.getBoundingClientRect().width > 0)
-        .map((el) => ({ name: el.getAttribute('aria-label') ?? el.textContent?.trim() ?? el.tagName, box: el.getBoundingClientRect() }))
-        .filter(({ box }) => box.width < 44 || box.height < 44)
-        .map(({ name, box }) => `${name} ${Math.round(box.width)}×${Math.round(box.height)}`),
-    );
-  expect(await small(shell(page).header)).toEqual([]);
-  await menuButton(page).click();
-  await expect(shell(page).sideMenu).toBeVisible();
-  expect(await small(shell(page).sideMenu)).toEqual([]);
 });
 
 test.describe('on a tablet', () => {
