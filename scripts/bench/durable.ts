@@ -74,7 +74,13 @@ interface Target {
 const children = new Set<ChildProcess>();
 const stateDirs: string[] = [];
 function cleanUp(): void {
-  for (const child of children) if (child.pid) process.kill(-child.pid, 'SIGKILL');
+  for (const child of children) {
+    try {
+      if (child.pid && child.exitCode === null) process.kill(-child.pid, 'SIGKILL');
+    } catch {
+      // Already gone.
+    }
+  }
   children.clear();
   for (const dir of stateDirs) rmSync(dir, { recursive: true, force: true });
 }
@@ -83,7 +89,7 @@ process.on('SIGINT', () => process.exit(130));
 process.on('SIGTERM', () => process.exit(143));
 
 function start(label: string, checkout: 'this' | 'peer', extra: string[]): Promise<Target> {
-  const prof = PROFILE_DIR ? ['--cpu-prof', '--cpu-prof-dir', PROFILE_DIR, '--cpu-prof-name', `${label.replace(/\W+/g, '-')}-${process.hrtime.bigint()}.cpuprofile`] : [];
+  const prof = PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`, `--cpu-prof-name=${label.replace(/\W+/g, '-').replace(/^-|-$/g, '')}-${process.hrtime.bigint()}.cpuprofile`] : [];
   const child = spawn(process.execPath, [...prof, '--import', 'tsx', 'scripts/start.ts', '--port', '0', '--host', '127.0.0.1', '--no-build', ...extra], {
     cwd: checkout === 'peer' && PEER_ROOT ? PEER_ROOT : ROOT,
     env: { ...process.env, LOG_LEVEL: 'silent' },
