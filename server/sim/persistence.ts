@@ -11,7 +11,6 @@
 import { closeSync, existsSync, mkdirSync, openSync, renameSync, statSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Sim } from './state';
-import { Checkpointer } from './store/checkpointer';
 import { loadRows, WorldFile, WorldFileError } from './store/sqlite';
 import './store/world-schema';
 
@@ -52,8 +51,6 @@ export interface FilePersistenceOptions {
   /** Where problems are reported (a corrupt file moved aside). */
   report?: (line: string) => void;
   maxOpen?: number;
-  /** Commits of a world between two checkpoints by the worker thread (server/sim/store/checkpointer.ts). */
-  checkpointEvery?: number;
 }
 
 /** One SQLite database per world. */
@@ -67,14 +64,11 @@ export class SqliteWorldPersistence implements WorldPersistence {
   readonly stats = { commits: 0, rows: 0 };
   /** Worlds deleted: their Sims (still held by requests in flight) are never written again. */
   private readonly deleted = new WeakSet<Sim>();
-  /** Runs the WAL checkpoints in a worker thread, off the request path. */
-  readonly checkpointer: Checkpointer;
 
   constructor(options: FilePersistenceOptions) {
     this.dir = join(options.dir, 'worlds');
     this.report = options.report ?? ((line) => console.error(line));
     this.maxOpen = Math.max(1, options.maxOpen ?? DEFAULT_MAX_OPEN);
-    this.checkpointer = new Checkpointer(options.checkpointEvery);
     mkdirSync(this.dir, { recursive: true, mode: 0o700 });
   }
 
@@ -150,7 +144,6 @@ export class SqliteWorldPersistence implements WorldPersistence {
     const path = this.file(name);
     try {
       this.handle(name).write(sim.db.changes);
-      this.checkpointer.committed(path);
       this.stats.commits++;
       this.stats.rows += sim.db.changes.size;
     } catch (err) {
@@ -188,15 +181,12 @@ export class SqliteWorldPersistence implements WorldPersistence {
     for (const suffix of ['', '-wal', '-shm']) if (existsSync(path + suffix)) unlinkSync(path + suffix);
   }
 
-  /** Close the world's database: the checkpoint worker's connection too, before the file may be moved or deleted. */
   private closeOne(name: string): void {
-    this.checkpointer.forget(this.file(name));
     this.open.get(name)?.close();
     this.open.delete(name);
   }
 
   close(): void {
-    this.checkpointer.close();
     for (const file of this.open.values()) file.close();
     this.open.clear();
   }

@@ -14,10 +14,6 @@ import type { ChangeSet, Table, WorldDb } from './table';
 
 /** The file format: PRAGMA user_version of a world database. (The JSON state directory was format 1.) */
 export const WORLD_FORMAT = 2;
-/** WAL pages after which the writer checkpoints itself (SQLite's default is 1,000). */
-export const WAL_AUTOCHECKPOINT_PAGES = 10_000;
-/** The size a WAL is cut back to when it starts over after a checkpoint. */
-export const WAL_SIZE_LIMIT_BYTES = 8 * 1024 * 1024;
 /** PRAGMA application_id of a world database ("SIMW"): tells ours from any other SQLite file. */
 export const APPLICATION_ID = 0x53494d57;
 
@@ -131,8 +127,6 @@ interface Statements {
 export class WorldFile {
   readonly db: DatabaseSync;
   private readonly statements = new Map<string, Statements>();
-  /** BEGIN and COMMIT prepared once: a request's commit parses no SQL. */
-  private transaction: { begin: StatementSync; commit: StatementSync } | undefined;
 
   private constructor(readonly path: string, db: DatabaseSync) {
     this.db = db;
@@ -145,14 +139,7 @@ export class WorldFile {
   static open(path: string, { wal = true }: { wal?: boolean } = {}): WorldFile {
     const db = new DatabaseSync(path);
     try {
-      // The checkpoints of a state directory's files run in a worker (./checkpointer.ts); the
-      // automatic one only bounds the WAL should the worker fall behind, and a WAL that grew past
-      // the limit is cut back when it starts over.
-      db.exec(
-        wal
-          ? `PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA wal_autocheckpoint=${WAL_AUTOCHECKPOINT_PAGES}; PRAGMA journal_size_limit=${WAL_SIZE_LIMIT_BYTES};`
-          : 'PRAGMA journal_mode=DELETE;',
-      );
+      db.exec(wal ? 'PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;' : 'PRAGMA journal_mode=DELETE;');
       const file = new WorldFile(path, db);
       file.checkOrInit();
       return file;
@@ -242,14 +229,13 @@ export class WorldFile {
 
   /** Write the rows of a change set (their current images) as one transaction. */
   write(changes: ChangeSet): void {
-    this.transaction ??= { begin: this.db.prepare('BEGIN'), commit: this.db.prepare('COMMIT') };
-    this.transaction.begin.run();
+    this.db.exec('BEGIN');
     try {
       for (const { table, key, after, moved } of changes.rows()) {
         if (moved) this.statementsOf(table.def).remove.run(key);
         this.put(table.def, key, after);
       }
-      this.transaction.commit.run();
+      this.db.exec('COMMIT');
     } catch (err) {
       if (this.db.isTransaction) this.db.exec('ROLLBACK');
       throw err;
