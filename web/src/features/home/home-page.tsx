@@ -46,7 +46,7 @@ function CategoryStrip({ category, launcher, favourites }: { category: CategoryI
   const name = t(`categories.${category}` as 'categories.RNG');
   const id = `hx-cat-${category.toLowerCase()}`;
   return (
-    <section className="gx-section" aria-labelledby={id}>
+    <section className="gx-section hx-strip" aria-labelledby={id}>
       <SectionHead
         id={id}
         icon={category}

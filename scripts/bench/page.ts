@@ -1,0 +1,210 @@
+/**
+ * `npm run bench:page`: what one page load costs the browser's renderer (docs/decisions/041-page-load-renderer-cost.md).
+ * Starts the portal (`scripts/start.ts --no-build`, after making sure web/dist is fresh) and loads each
+ * page N times in Chromium's headless shell (1366×850, reduced motion, service workers blocked, a
+ * fresh context per load), each load until the network is idle plus a settle time of one second, and
+ * reads what it cost the renderer: the CPU time of its process (every thread; DevTools SystemInfo),
+ * which a busy machine's other work hardly changes, and from the DevTools Performance domain the
+ * main thread's task time (TaskDuration, wall time inside tasks: it grows when the core is taken
+ * away), ScriptDuration, LayoutDuration, RecalcStyleDuration and the DOM node count. Reports the
+ * median per page, in ms.
+ *
+ *   npm run bench:page -- [--pages /,/rng,/register] [--runs 5] [--against CHECKOUT]
+ *     [--viewport 1366x850]
+ *
+ * `--against CHECKOUT` measures a second build side by side in the same run: another checkout of the
+ * portal with its `web/dist` built. Both portals run at once and the loads alternate (this, the
+ * peer, this, …), so both see the same machine; the report adds the ratios of the medians.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import { cpus, loadavg } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { chromium, type Browser } from '@playwright/test';
+import { testChromiumPath } from '../chromium';
+import { ensureWebBuild } from '../start';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const SETTLE_MS = 1_000;
+
+const { values: flags } = parseArgs({
+  options: {
+    pages: { type: 'string', default: '/,/rng,/register' },
+    runs: { type: 'string', default: '5' },
+    against: { type: 'string' },
+    viewport: { type: 'string', default: '1366x850' },
+  },
+});
+const PAGES = flags.pages.split(',').map((p) => p.trim()).filter(Boolean);
+const RUNS = Math.max(1, Math.round(Number(flags.runs) || 0));
+const [VW, VH] = flags.viewport.split('x').map(Number) as [number, number];
+
+const log = (line: string) => process.stderr.write(`[page] ${line}\n`);
+
+const portals: ChildProcess[] = [];
+function stopPortals(): void {
+  for (const portal of portals) {
+    if (portal.pid === undefined || portal.exitCode !== null) continue;
+    try {
+      // The portal leads its own process group: this also ends tsx's child.
+      process.kill(-portal.pid, 'SIGTERM');
+    } catch {
+      /* already gone */
+    }
+  }
+}
+process.on('exit', stopPortals);
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    stopPortals();
+    process.exit(130);
+  });
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolvePort(port));
+    });
+  });
+}
+
+/** Starts the portal of the checkout at `root` (its own web/dist) on a free port; its base URL. */
+async function startPortal(root: string): Promise<string> {
+  const port = await freePort();
+  const portal = spawn(process.execPath, ['--import', 'tsx', join(root, 'scripts', 'start.ts'), '--no-build', '--port', String(port)], {
+    cwd: root,
+    detached: true,
+    stdio: ['ignore', 'ignore', 'pipe'],
+    env: { ...process.env, LOG_LEVEL: 'warn' },
+  });
+  portals.push(portal);
+  let tail = '';
+  portal.stderr?.on('data', (chunk: Buffer) => (tail = (tail + chunk.toString()).slice(-2000)));
+  const base = `http://localhost:${port}`;
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (portal.exitCode !== null) throw new Error(`the portal exited with ${portal.exitCode}\n${tail}`);
+    try {
+      const res = await fetch(`${base}/wps/system/status`, { headers: { Merchant: 'DEMO' } });
+      if (res.ok) return base;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`the portal did not answer within 60 s\n${tail}`);
+}
+
+interface Load {
+  cpu: number;
+  task: number;
+  script: number;
+  layout: number;
+  style: number;
+  nodes: number;
+}
+
+/** CPU seconds so far of each renderer process of the browser, by process id. */
+async function rendererCpu(browser: Browser): Promise<Map<number, number>> {
+  const cdp = await browser.newBrowserCDPSession();
+  try {
+    const { processInfo } = (await cdp.send('SystemInfo.getProcessInfo')) as { processInfo: { type: string; id: number; cpuTime: number }[] };
+    return new Map(processInfo.filter((p) => p.type === 'renderer').map((p) => [p.id, p.cpuTime]));
+  } finally {
+    await cdp.detach();
+  }
+}
+
+/**
+ * One load of `url` in a fresh context: the renderer's main-thread times in ms, and the CPU time of
+ * its renderer process (every thread: main, compositor, raster), which unlike the main thread's
+ * task time does not grow when other work on a busy machine takes the core away.
+ */
+async function measure(browser: Browser, url: string): Promise<Load> {
+  const ctx = await browser.newContext({ viewport: { width: VW, height: VH }, reducedMotion: 'reduce', serviceWorkers: 'block' });
+  try {
+    const page = await ctx.newPage();
+    const cdp = await ctx.newCDPSession(page);
+    await cdp.send('Performance.enable');
+    const before = await rendererCpu(browser);
+    await page.goto(url, { waitUntil: 'load' });
+    await page.waitForLoadState('networkidle');
+    await page.waitForTimeout(SETTLE_MS);
+    const after = await rendererCpu(browser);
+    let cpu = 0;
+    for (const [id, seconds] of after) cpu += seconds - (before.get(id) ?? 0);
+    const { metrics } = await cdp.send('Performance.getMetrics');
+    const m = new Map(metrics.map((x) => [x.name, x.value]));
+    const ms = (name: string) => Math.round((m.get(name) ?? 0) * 1000);
+    return { cpu: Math.round(cpu * 1000), task: ms('TaskDuration'), script: ms('ScriptDuration'), layout: ms('LayoutDuration'), style: ms('RecalcStyleDuration'), nodes: m.get('Nodes') ?? 0 };
+  } finally {
+    await ctx.close();
+  }
+}
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const mid = s.length >> 1;
+  return s.length % 2 ? s[mid]! : Math.round((s[mid - 1]! + s[mid]!) / 2);
+};
+
+const KEYS = ['cpu', 'task', 'script', 'layout', 'style', 'nodes'] as const;
+function medians(loads: Load[]): Load {
+  return Object.fromEntries(KEYS.map((k) => [k, median(loads.map((l) => l[k]))])) as unknown as Load;
+}
+
+ensureWebBuild(log);
+const builds: { name: string; root: string }[] = [{ name: 'this build', root: ROOT }];
+if (flags.against) builds.push({ name: `against ${flags.against}`, root: resolve(flags.against) });
+const bases = await Promise.all(builds.map((b) => startPortal(b.root)));
+const executablePath = testChromiumPath();
+const browser = await chromium.launch({
+  executablePath,
+  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+});
+const results = builds.map(() => new Map<string, Load[]>());
+try {
+  // One warm-up load per build and page (server caches, the browser's code cache is per context).
+  for (const page of PAGES) for (const base of bases) await measure(browser, base + page);
+  for (let run = 0; run < RUNS; run++) {
+    for (const page of PAGES) {
+      for (const [i, base] of bases.entries()) {
+        const load = await measure(browser, base + page);
+        const list = results[i]!.get(page) ?? [];
+        list.push(load);
+        results[i]!.set(page, list);
+      }
+    }
+    log(`run ${run + 1}/${RUNS} done`);
+  }
+} finally {
+  await browser.close();
+  stopPortals();
+}
+
+const lines: string[] = [];
+lines.push(`What a page load costs the renderer, median of ${RUNS} (ms; Chromium ${browser.version()} headless shell, ${VW}×${VH}, reduced motion; ${cpus().length} cores, load ${loadavg()[0]!.toFixed(1)})`);
+lines.push('');
+lines.push('| Build | Page | Renderer CPU | Main-thread tasks | Script | Layout | Style | DOM nodes |');
+lines.push('|---|---|---:|---:|---:|---:|---:|---:|');
+const table = builds.map((_, i) => new Map(PAGES.map((p) => [p, medians(results[i]!.get(p)!)])));
+for (const [i, b] of builds.entries())
+  for (const p of PAGES) {
+    const m = table[i]!.get(p)!;
+    lines.push(`| ${b.name} | ${p} | ${m.cpu} | ${m.task} | ${m.script} | ${m.layout} | ${m.style} | ${m.nodes} |`);
+  }
+if (builds.length === 2)
+  for (const p of PAGES) {
+    const a = table[0]!.get(p)!;
+    const b = table[1]!.get(p)!;
+    const r = (k: (typeof KEYS)[number]) => (b[k] ? (a[k] / b[k]).toFixed(2) : '–');
+    lines.push(`| ratio (this / peer) | ${p} | ${r('cpu')} | ${r('task')} | ${r('script')} | ${r('layout')} | ${r('style')} | ${r('nodes')} |`);
+  }
+console.log(lines.join('\n'));
