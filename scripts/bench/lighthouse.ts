@@ -19,9 +19,8 @@
  * Goals: performance >= 95 (desktop) on every page; home under 200 KB of gzip JavaScript. The run is
  * bounded (a watchdog ends it) and the portal, each in its own process group, is killed on exit.
  */
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -33,6 +32,7 @@ import { chromiumPath, ensureChromium } from '../chromium';
 import { kb, measureRouteScripts, type RouteScripts } from '../bundle-size';
 import { ensureWebBuild } from '../start';
 import { markers, writeBlock } from './doc-block';
+import { killChildren, startPortal } from './processes';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const LIGHTHOUSE_CLI = join(ROOT, 'node_modules', 'lighthouse', 'cli', 'index.js');
@@ -68,71 +68,6 @@ const RUNS = Math.max(1, Math.round(Number(flags.runs) || 0));
 const log = (line: string) => process.stderr.write(`[lighthouse] ${line}\n`);
 
 // ---- the portal ------------------------------------------------------------------------------------
-
-const portals: ChildProcess[] = [];
-
-function stopPortal(): void {
-  for (const portal of portals) {
-    if (portal.pid === undefined || portal.exitCode !== null) continue;
-    try {
-      // The portal leads its own process group: this also ends tsx's child.
-      process.kill(-portal.pid, 'SIGTERM');
-    } catch {
-      /* already gone */
-    }
-  }
-}
-process.on('exit', stopPortal);
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, () => {
-    stopPortal();
-    process.exit(130);
-  });
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-/** Starts the portal of the checkout at `root` (its own web/dist) on a free port; its base URL. */
-async function startPortal(root = ROOT): Promise<string> {
-  const port = await freePort();
-  const portal = spawn(
-    process.execPath,
-    ['--import', 'tsx', join(root, 'scripts', 'start.ts'), '--no-build', '--port', String(port)],
-    {
-      cwd: root,
-      detached: true,
-      stdio: ['ignore', 'ignore', 'pipe'],
-      env: { ...process.env, LOG_LEVEL: 'warn' },
-    },
-  );
-  portals.push(portal);
-  let tail = '';
-  portal.stderr?.on('data', (chunk: Buffer) => (tail = (tail + chunk.toString()).slice(-2000)));
-  const base = `http://localhost:${port}`;
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (portal.exitCode !== null)
-      throw new Error(`the portal exited with ${portal.exitCode}\n${tail}`);
-    try {
-      const res = await fetch(`${base}/wps/system/status`, { headers: { Merchant: 'DEMO' } });
-      if (res.ok) return base;
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`the portal did not answer within 60 s\n${tail}`);
-}
 
 /**
  * A build with the pre-render step (web/dist-ssr, docs/decisions/026-first-screen-in-the-html.md)
@@ -360,7 +295,7 @@ async function main(): Promise<void> {
   const budgetMs = 120_000 + PAGES.length * RUNS * (flags.against ? 2 : 1) * 120_000;
   const watchdog = setTimeout(() => {
     log(`gave up after ${budgetMs / 1000} s`);
-    stopPortal();
+    killChildren();
     process.exit(2);
   }, budgetMs);
   watchdog.unref();
@@ -368,7 +303,7 @@ async function main(): Promise<void> {
   const chromePath = process.env.CHROME_PATH ?? ensureChromium();
   ensureWebBuild((line) => log(line));
   const loadBefore = loadavg()[0] ?? 0;
-  const base = await startPortal();
+  const base = await startPortal(ROOT);
   log(`portal at ${base}; ${PAGES.length} page(s) × ${RUNS} run(s)`);
   if (flags.reports) mkdirSync(flags.reports, { recursive: true });
 
@@ -430,7 +365,7 @@ async function main(): Promise<void> {
     }
   } finally {
     await browser.close();
-    stopPortal();
+    killChildren();
   }
 
   const cpu = cpus();
@@ -452,6 +387,6 @@ async function main(): Promise<void> {
 
 main().catch((err: unknown) => {
   console.error(err instanceof Error ? err.message : err);
-  stopPortal();
+  killChildren();
   process.exit(1);
 });

@@ -16,15 +16,14 @@
  * portal with its `web/dist` built. Both portals run at once and the loads alternate (this, the
  * peer, this, …), so both see the same machine; the report adds the ratios of the medians.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import { cpus, loadavg } from 'node:os';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { chromium, type Browser } from '@playwright/test';
 import { testChromiumPath } from '../chromium';
 import { ensureWebBuild } from '../start';
+import { killChildren, startPortal } from './processes';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const SETTLE_MS = 1_000;
@@ -42,65 +41,6 @@ const RUNS = Math.max(1, Math.round(Number(flags.runs) || 0));
 const [VW, VH] = flags.viewport.split('x').map(Number) as [number, number];
 
 const log = (line: string) => process.stderr.write(`[page] ${line}\n`);
-
-const portals: ChildProcess[] = [];
-function stopPortals(): void {
-  for (const portal of portals) {
-    if (portal.pid === undefined || portal.exitCode !== null) continue;
-    try {
-      // The portal leads its own process group: this also ends tsx's child.
-      process.kill(-portal.pid, 'SIGTERM');
-    } catch {
-      /* already gone */
-    }
-  }
-}
-process.on('exit', stopPortals);
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, () => {
-    stopPortals();
-    process.exit(130);
-  });
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolvePort(port));
-    });
-  });
-}
-
-/** Starts the portal of the checkout at `root` (its own web/dist) on a free port; its base URL. */
-async function startPortal(root: string): Promise<string> {
-  const port = await freePort();
-  const portal = spawn(process.execPath, ['--import', 'tsx', join(root, 'scripts', 'start.ts'), '--no-build', '--port', String(port)], {
-    cwd: root,
-    detached: true,
-    stdio: ['ignore', 'ignore', 'pipe'],
-    env: { ...process.env, LOG_LEVEL: 'warn' },
-  });
-  portals.push(portal);
-  let tail = '';
-  portal.stderr?.on('data', (chunk: Buffer) => (tail = (tail + chunk.toString()).slice(-2000)));
-  const base = `http://localhost:${port}`;
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (portal.exitCode !== null) throw new Error(`the portal exited with ${portal.exitCode}\n${tail}`);
-    try {
-      const res = await fetch(`${base}/wps/system/status`, { headers: { Merchant: 'DEMO' } });
-      if (res.ok) return base;
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`the portal did not answer within 60 s\n${tail}`);
-}
 
 interface Load {
   cpu: number;
@@ -186,7 +126,7 @@ try {
   }
 } finally {
   await browser.close();
-  stopPortals();
+  killChildren();
 }
 
 const lines: string[] = [];
