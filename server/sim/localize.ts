@@ -17,6 +17,9 @@ export function contentLanguage(language: string | undefined): ContentLanguage |
 
 type Translated<T> = { tr?: Partial<Record<ContentLanguage, Partial<T>>> };
 
+/** A translation replaces the English text only when it says something (a blank one is no translation). */
+const said = (text: unknown): text is string => typeof text === 'string' && text.trim() !== '';
+
 /** `item` in `language`, without its `tr`: each translated field replaces the English one. */
 export function localize<T extends object>(item: T & Translated<T>, language: string | undefined): Omit<T, 'tr'> {
   const { tr, ...english } = item;
@@ -24,7 +27,7 @@ export function localize<T extends object>(item: T & Translated<T>, language: st
   const own = key ? tr?.[key] : undefined;
   if (!own) return english;
   const out: Record<string, unknown> = { ...english };
-  for (const [field, text] of Object.entries(own)) if (typeof text === 'string' && text.trim()) out[field] = text;
+  for (const [field, text] of Object.entries(own)) if (said(text)) out[field] = text;
   return out as Omit<T, 'tr'>;
 }
 
@@ -35,7 +38,7 @@ export function localize<T extends object>(item: T & Translated<T>, language: st
 export function localizedField<T extends object, K extends keyof T & string>(item: T & Translated<T>, field: K, language: string | undefined): T[K] {
   const key = contentLanguage(language);
   const text = key ? item.tr?.[key]?.[field] : undefined;
-  return typeof text === 'string' && text.trim() ? (text as T[K]) : item[field];
+  return said(text) ? (text as T[K]) : item[field];
 }
 
 /** A generated artwork's address in the player's language (`?lang=`); others stay as they are. */
