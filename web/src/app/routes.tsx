@@ -127,6 +127,10 @@ export function AppRoutes() {
   return <RouteHandleContext value={handleOf(pathname)}>{useRoutes(appRoutes)}</RouteHandleContext>;
 }
 
+function href({ pathname, search, hash }: { pathname: string; search: string; hash: string }): string {
+  return pathname + search + hash;
+}
+
 /**
  * The browser's router: react-router's `<Router>` over the browser history, as its BrowserRouter,
  * with the route's modal opened as each navigation starts. The new location renders in a transition,
@@ -139,7 +143,7 @@ export function AppBrowserRouter({ children }: { children: ReactNode }) {
   const [state, setState] = useState({ action: browser.action, location: browser.location });
   useLayoutEffect(() => {
     let latest = 0;
-    return browser.listen((update) => {
+    const onChange = (update: { action: typeof browser.action; location: typeof browser.location }) => {
       openRouteModal(update.location.pathname);
       // The page changes once the next section is in (as react-router's data router did with a lazy
       // route): the current page stays meanwhile, never a spinner in its place. Only the newest
@@ -153,7 +157,16 @@ export function AppBrowserRouter({ children }: { children: ReactNode }) {
       const next = sectionModule(sectionOf(update.location.pathname));
       if (next.status === 'fulfilled' && deferredPartsLoaded()) apply();
       else void next.then(preloadDeferredParts).then(apply);
-    });
+    };
+    const unlisten = browser.listen(onChange);
+    // The address may have changed between the first render and this subscription (a hydration
+    // renders in slices that yield to the browser; a back button or a script's history change in
+    // between fires no event the router hears): the router goes where the address now is.
+    const now = browser.location;
+    if (href(now) !== href(state.location)) onChange({ action: browser.action, location: now });
+    return unlisten;
+    // Only the subscription depends on the first render's location, taken once.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [browser]);
   return (
     <Router location={state.location} navigationType={state.action} navigator={browser}>
