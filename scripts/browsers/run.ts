@@ -2,7 +2,9 @@
  * `npm run test:browsers`: the journeys of journeys.ts in Firefox ESR and WebKitGTK, each at a
  * phone's (390 x 844) and a desktop's (1440 x 900) size, against a portal this script starts on its
  * own port, each run in its own sandbox world. A screenshot per step goes to
- * test-results/browsers/<engine>-<viewport>/. Exits 1 on any failed step, naming it.
+ * test-results/browsers/<engine>-<viewport>/. Exits 1 on any failed step, naming it. Under CI
+ * (`CI` set) a run with a failed step runs once more and counts as its retry went; the steps that
+ * passed on the retry are listed as flaky.
  * (docs/decisions/027-every-engine.md)
  *
  *   npm run test:browsers                           both engines, both sizes
@@ -51,6 +53,8 @@ const viewports = pick(values.viewport, Object.keys(VIEWPORTS) as ViewportName[]
 const port = Number(values.port);
 if (!Number.isInteger(port) || port < 1 || port > 65535) throw new Error(`--port must be a port number, got ${values.port}`);
 const maxMinutes = Number(values['max-minutes']);
+/** Retries of a failed run: one under CI, as the Playwright suite; none on a developer's machine. */
+const RETRIES = process.env.CI ? 1 : 0;
 const wanted = (values.journey ?? []).map((j) => j.toLowerCase());
 const journeys = JOURNEYS.filter((j) => !wanted.length || wanted.some((w) => j.name.toLowerCase().includes(w)));
 if (!journeys.length) throw new Error(`no journey matches "${wanted.join('", "')}"; journeys: ${JOURNEYS.map((j) => j.name).join(', ')}`);
@@ -155,10 +159,11 @@ interface Outcome {
   message?: string;
 }
 
-async function runEngine(engineName: EngineName, viewport: ViewportName, base: string, outcomes: Outcome[]): Promise<number> {
-  const runName = `${engineName} ${viewport}`;
-  // Only this run's screenshots are replaced; another engine's from an earlier run stay.
-  const dir = join(OUT, `${engineName}-${viewport}`);
+async function runEngine(engineName: EngineName, viewport: ViewportName, base: string, outcomes: Outcome[], attempt = 0): Promise<number> {
+  const runName = `${engineName} ${viewport}${attempt ? ` (retry #${attempt})` : ''}`;
+  // Only this run's screenshots are replaced; another engine's from an earlier run stay, and a
+  // retry keeps the failed attempt's beside its own.
+  const dir = join(OUT, `${engineName}-${viewport}${attempt ? `-retry${attempt}` : ''}`);
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
   const world = `browsers-${engineName}-${viewport}-${Date.now().toString(36)}`;
@@ -237,16 +242,31 @@ async function main(): Promise<number> {
   const base = `http://localhost:${port}`;
   await startServer(base);
   const outcomes: Outcome[] = [];
+  const flaky: Outcome[] = [];
   const durations: string[] = [];
   for (const engineName of engines) {
     for (const viewport of viewports) {
-      durations.push(`${engineName} ${viewport} ${secs(await runEngine(engineName, viewport, base, outcomes))}`);
+      let attempt: Outcome[] = [];
+      durations.push(`${engineName} ${viewport} ${secs(await runEngine(engineName, viewport, base, attempt))}`);
+      // Under CI a run with a failed step is run once more in a fresh browser session and world, as
+      // the Playwright suite retries a failed test once there: the retry's outcome counts, and the
+      // failures it did not repeat are reported as flaky, never hidden.
+      for (let retry = 1; retry <= RETRIES && attempt.some((o) => !o.ok); retry++) {
+        const failedBefore = attempt.filter((o) => !o.ok && !o.skipped);
+        console.log(`${engineName} ${viewport}: ${failedBefore.length} step(s) failed; retry #${retry}`);
+        const next: Outcome[] = [];
+        durations.push(`${engineName} ${viewport} retry #${retry} ${secs(await runEngine(engineName, viewport, base, next, retry))}`);
+        if (!next.some((o) => !o.ok)) flaky.push(...failedBefore);
+        attempt = next;
+      }
+      outcomes.push(...attempt);
     }
   }
   const failed = outcomes.filter((o) => !o.ok);
   console.log(`\nBrowser runs (${durations.join(', ')}; ${secs(Date.now() - t0)} in all); screenshots in ${OUT}`);
+  for (const f of flaky) console.log(`  ! flaky (passed on retry): ${f.run}  ${f.step}: ${f.message}`);
   for (const f of failed) console.log(`  ✗ ${f.run}  ${f.step}: ${f.message}`);
-  console.log(`${outcomes.length - failed.length} passed, ${failed.length} failed`);
+  console.log(`${outcomes.length - failed.length} passed, ${failed.length} failed${flaky.length ? `, ${flaky.length} flaky` : ''}`);
   return failed.length ? 1 : 0;
 }
 
