@@ -13,7 +13,7 @@
  * - a pre-rendered page hydrates with its section already loaded (`prepareHydration`).
  */
 import { startTransition, use, useLayoutEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
-import { Router, UNSAFE_createBrowserHistory as createBrowserHistory, useLocation, useRoutes, type RouteObject } from 'react-router-dom';
+import { Router, UNSAFE_createBrowserHistory as createBrowserHistory, createPath, useLocation, useRoutes, type RouteObject } from 'react-router-dom';
 import { AuthProvider } from '../session/auth';
 import { RouteHandleContext, type RouteHandle } from '../session/route-handle';
 import { ui } from '../session/ui-store';
@@ -127,10 +127,6 @@ export function AppRoutes() {
   return <RouteHandleContext value={handleOf(pathname)}>{useRoutes(appRoutes)}</RouteHandleContext>;
 }
 
-function href({ pathname, search, hash }: { pathname: string; search: string; hash: string }): string {
-  return pathname + search + hash;
-}
-
 /**
  * The browser's router: react-router's `<Router>` over the browser history, as its BrowserRouter,
  * with the route's modal opened as each navigation starts. The new location renders in a transition,
@@ -163,7 +159,7 @@ export function AppBrowserRouter({ children }: { children: ReactNode }) {
     // renders in slices that yield to the browser; a back button or a script's history change in
     // between fires no event the router hears): the router goes where the address now is.
     const now = browser.location;
-    if (href(now) !== href(state.location)) onChange({ action: browser.action, location: now });
+    if (createPath(now) !== createPath(state.location)) onChange({ action: browser.action, location: now });
     return unlisten;
     // Only the subscription depends on the first render's location, taken once.
     // eslint-disable-next-line react-hooks/exhaustive-deps
