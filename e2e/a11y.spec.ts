@@ -20,7 +20,7 @@
 import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { AGENT, expect, test as base, useSession } from './fixtures';
+import { AGENT, expect, routerGo, test as base, useSession } from './fixtures';
 
 type Lang = 'EN' | 'UR';
 const HTML_LANG: Record<Lang, string> = { EN: 'en', UR: 'ur' };
@@ -67,10 +67,7 @@ async function settled(page: Page, lang: Lang): Promise<void> {
 
 /** Go to an app route through the router, without reloading, and wait until the shell shows it. */
 async function navigate(page: Page, path: string): Promise<void> {
-  await page.evaluate((to) => {
-    history.pushState(null, '', to);
-    dispatchEvent(new PopStateEvent('popstate'));
-  }, path);
+  await routerGo(page, path);
   await expect(
     page.locator(`.shell[data-route="${new URL(path, 'http://x').pathname}"]`),
   ).toBeVisible();

@@ -76,6 +76,17 @@ export function shell(page: Page) {
 }
 
 /**
+ * Goes to an app path through the router, without a reload, as a link does: the address changes and
+ * the router hears a `popstate`. What the page shows then is for the caller to wait for.
+ */
+export async function routerGo(page: Page, path: string): Promise<void> {
+  await page.evaluate((to) => {
+    history.pushState(null, '', to);
+    dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+}
+
+/**
  * Waits until the element's finite animations and transitions (a modal's or a sheet's opening) are
  * over, so a measurement reads where it comes to rest rather than a frame of the way there. Looping
  * animations (spinners) are not waited for.

@@ -5,7 +5,7 @@
  */
 import type { Page } from '@playwright/test';
 import { CATEGORY_ROUTES, LAYOUTS } from '../web/src/app/layout-table';
-import { expect, patchJson, shell, test } from './fixtures';
+import { expect, patchJson, routerGo, shell, test } from './fixtures';
 
 const BANNERS = '/wps/system/banners';
 
@@ -104,10 +104,7 @@ test.describe('top navigation', () => {
   test('every category route renders its page', async ({ page }) => {
     await page.goto('/');
     for (const path of CATEGORY_ROUTES) {
-      await page.evaluate((to) => {
-        history.pushState(null, '', to);
-        dispatchEvent(new PopStateEvent('popstate'));
-      }, path);
+      await routerGo(page, path);
       await expect(page.locator(`.shell[data-route="${path}"]`)).toBeAttached();
       await expect(page.getByRole('main')).toBeVisible();
       await expect(page.getByRole('alert')).toHaveCount(0);

@@ -5,7 +5,7 @@
  */
 import type { Locator, Page } from '@playwright/test';
 import { LAYOUTS } from '../../web/src/app/layout-table';
-import { AGENT, expect, shell, test, useSession } from '../fixtures';
+import { AGENT, expect, routerGo, shell, test, useSession } from '../fixtures';
 import { paths } from '../../web/src/config/paths';
 
 const VIEWPORT = { width: 360, height: 740 };
@@ -55,10 +55,7 @@ async function expectRoutesFit(page: Page): Promise<void> {
       await page.goto(path);
       loaded = true;
     } else {
-      await page.evaluate((to) => {
-        history.pushState(null, '', to);
-        dispatchEvent(new PopStateEvent('popstate'));
-      }, path);
+      await routerGo(page, path);
     }
     // The shell shows where the router is (a route may redirect, as a full load would: /register
     // for a player already logged in goes home).
