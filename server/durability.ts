@@ -1,15 +1,19 @@
 /**
  * The commit point of every request (docs/decisions/021-world-as-data.md): when the reply is about
  * to be sent, the rows the request's world changed (its change set, server/sim/store/table.ts) are
- * written as one SQLite transaction under `--state`, and the change set starts again empty (its
- * before-images kept with the call's journal entry, for rewind). A change that cannot be written answers 503 with the envelope, so a
- * 2xx reply is never lost. A read that changed nothing has an empty change set and costs nothing.
+ * taken for writing under `--state`, and the change set starts again empty (its before-images kept
+ * with the call's journal entry, for rewind). Group commit (docs/decisions/044-group-commit.md): the
+ * rows taken by every request that gets here in one turn of the event loop are written as one SQLite
+ * transaction at the end of that turn, and each of those replies waits for it. A change that cannot
+ * be written answers 503 with the envelope, so a 2xx reply is never lost. A reply that changed
+ * nothing costs nothing, unless its world has a write due: then it waits for that write too, so no
+ * reply shows a change a crash could still take back.
  *
- * Requests of one world run one at a time between their writes and this hook except where a handler
- * awaits (latency injection, the gateway): the change set is the world's, so a commit writes every
+ * Requests of one world run one at a time between their writes and this step except where a handler
+ * awaits (latency injection, the gateway): the change set is the world's, so a request takes every
  * change made so far, its own and any other call's, before its reply — never fewer.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { PersistenceError, type WorldPersistence } from './sim/persistence';
 import { keepChanges } from './sim/rewind';
 import type { Sim } from './sim/state';
@@ -51,20 +55,40 @@ export function installDurability(app: FastifyInstance, { persistence, worldOf }
   app.requestPipeline.onSend('durability', (request, reply, payload) => {
     const { name, sim } = worldOf(request);
     // A request refused before its world was chosen (the control plane's access check) changed none.
-    if (!sim || sim.db.changes.size === 0) return payload;
-    try {
-      commitChanges(persistence, name, sim, request);
-      return payload;
-    } catch (err) {
-      reportUnsaved(request, name, err);
-      // A refusal already says the call failed; only a success must not claim what is not durable.
-      if (reply.statusCode >= 400) return payload;
-      // The change stays in memory and is written with the next commit that succeeds; until then the
-      // caller knows it is not durable.
-      reply.code(503).type('application/json; charset=utf-8');
-      reply.removeHeader('content-length');
-      const message = err instanceof Error ? err.message : 'The change could not be saved';
-      return JSON.stringify({ success: false, errorCode: STATE_UNWRITABLE, message });
+    if (!sim) return payload;
+    if (sim.db.changes.size === 0) {
+      const due = persistence?.pending(name);
+      return due ? due.then(() => payload, () => payload) : payload;
     }
+    if (!persistence) {
+      keepChanges(sim, request.journalPending);
+      return payload;
+    }
+    let written: Promise<void>;
+    try {
+      written = persistence.commitSoon(name, sim);
+    } catch (err) {
+      return refuse(request, reply, payload, name, err);
+    }
+    // The before-images go with the call's journal entry, for rewind (server/sim/rewind.ts).
+    keepChanges(sim, request.journalPending);
+    return written.then(
+      () => payload,
+      (err: unknown) => refuse(request, reply, payload, name, err),
+    );
   });
+}
+
+/**
+ * The reply of a request whose change could not be written. A refusal already says the call failed;
+ * a success must not claim what is not durable: it becomes 503 with the envelope. The change stays
+ * in memory and is written with the next write that succeeds.
+ */
+function refuse(request: FastifyRequest, reply: FastifyReply, payload: unknown, name: string, err: unknown): unknown {
+  reportUnsaved(request, name, err);
+  if (reply.statusCode >= 400) return payload;
+  reply.code(503).type('application/json; charset=utf-8');
+  reply.removeHeader('content-length');
+  const message = err instanceof Error ? err.message : 'The change could not be saved';
+  return JSON.stringify({ success: false, errorCode: STATE_UNWRITABLE, message });
 }

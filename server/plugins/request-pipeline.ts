@@ -13,7 +13,9 @@
  * - a promise of either, for the rare step that has to wait (an injected delay).
  * It refuses a call by throwing: the app's error handler answers, and no later step runs.
  *
- * A step of onSend returns the payload to send (the one it was given, or a replacement).
+ * A step of onSend returns the payload to send (the one it was given, or a replacement), or a
+ * promise of it for a step that has to wait (the group commit of durable worlds); the later steps
+ * then run once it settles.
  */
 import type { FastifyInstance, FastifyPluginCallback, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import fp from 'fastify-plugin';
@@ -70,6 +72,35 @@ declare module 'fastify' {
   }
 }
 
+/** Runs the onSend steps[from…] in turn on the payload; calls next with the last one's, or the error one threw. */
+function runSendSteps(
+  steps: SendStep[],
+  from: number,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  payload: unknown,
+  next: (err: Error | null, payload?: unknown) => void,
+): void {
+  let out = payload;
+  for (let i = from; i < steps.length; i++) {
+    try {
+      out = (steps[i] as SendStep)(request, reply, out);
+    } catch (err) {
+      next(err as Error);
+      return;
+    }
+    if (out instanceof Promise) {
+      const after = i + 1;
+      out.then(
+        (settled: unknown) => runSendSteps(steps, after, request, reply, settled, next),
+        (err: unknown) => next(err instanceof Error ? err : new Error(String(err))),
+      );
+      return;
+    }
+  }
+  next(null, out);
+}
+
 /** Runs steps[from…] in turn; calls done once they all went on, or with the error one threw. */
 function runSteps(steps: RequestStep[], from: number, request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction): void {
   for (let i = from; i < steps.length; i++) {
@@ -100,16 +131,7 @@ const plugin: FastifyPluginCallback = (app: FastifyInstance, _options, done) => 
   const { onRequestSteps, preHandlerSteps, onSendSteps } = pipeline;
   app.addHook('onRequest', (request, reply, next) => runSteps(onRequestSteps, 0, request, reply, next));
   app.addHook('preHandler', (request, reply, next) => runSteps(preHandlerSteps, 0, request, reply, next));
-  app.addHook('onSend', (request, reply, payload, next) => {
-    let out: unknown = payload;
-    try {
-      for (let i = 0; i < onSendSteps.length; i++) out = (onSendSteps[i] as SendStep)(request, reply, out);
-    } catch (err) {
-      next(err as Error);
-      return;
-    }
-    next(null, out);
-  });
+  app.addHook('onSend', (request, reply, payload, next) => runSendSteps(onSendSteps, 0, request, reply, payload, next));
   done();
 };
 

@@ -1,10 +1,12 @@
 /**
  * Durable worlds (docs/decisions/021-world-as-data.md): each world is one SQLite database,
  * `DIR/worlds/NAME.sqlite`, with a table per table of the world schema. A request's change set (the
- * rows it put or deleted) is written as one transaction before its reply, so a commit costs the same
- * whatever the world's size. At most `maxOpen` databases are open at once (the least recently used is
- * closed), so 1,000 worlds fit the default limit of open files. A deleted world's database is removed
- * and never written again, also by its requests still in flight.
+ * rows it put or deleted) is written before its reply, so a commit costs the same whatever the
+ * world's size. Group commit (docs/decisions/044-group-commit.md): the change sets of the requests
+ * that reach their reply in the same turn of the event loop are written as one transaction at the
+ * end of that turn, and each of their replies waits for it. At most `maxOpen` databases are open at
+ * once (the least recently used is closed), so 1,000 worlds fit the default limit of open files. A
+ * deleted world's database is removed and never written again, also by its requests still in flight.
  *
  * Accounts hold salted password digests only: no plaintext password is a row of any table.
  */
@@ -12,13 +14,23 @@ import { closeSync, existsSync, mkdirSync, openSync, renameSync, statSync, unlin
 import { join } from 'node:path';
 import type { Sim } from './state';
 import { loadRows, WorldFile, WorldFileError } from './store/sqlite';
+import type { ChangedRow, ChangeSet, RowChanges, Table } from './store/table';
 import './store/world-schema';
 
 export interface WorldPersistence {
   /** The saved world of this name, or undefined when there is none (a corrupt file is moved aside and reported). */
   load(name: string, fresh: () => Sim): Sim | undefined;
-  /** Write the world's change set (one transaction); called before the reply of every request that changed it. */
+  /** Write the world's change set and any rows still waiting for a group's write, now (one transaction). */
   commit(name: string, sim: Sim): void;
+  /**
+   * Take the world's change set into the write made at the end of this turn of the event loop, with
+   * the change sets of the other requests that get there in the same turn (one transaction). The
+   * promise settles once that write is done: it rejects with a PersistenceError when it failed (the
+   * rows then wait for the next write that succeeds).
+   */
+  commitSoon(name: string, sim: Sim): Promise<void>;
+  /** The write the world's taken changes are waiting for, if one is due: a reply waits for it too. */
+  pending(name: string): Promise<void> | undefined;
   /** Write the world's pending changes and close its database (before it is unloaded). */
   save(name: string, sim: Sim): void;
   /** Write a whole world (an import) as one transaction; `replaced`, the world it replaces, is never written again. */
@@ -53,6 +65,67 @@ export interface FilePersistenceOptions {
   maxOpen?: number;
 }
 
+/**
+ * A world's rows taken from change sets and not yet written: by table, each key with whether it
+ * moved to the end of its table. Keys are kept in the order the rows were appended in memory: a row
+ * that moves again goes to the end here too, so the file reads back in the same order.
+ */
+class Unwritten implements RowChanges {
+  readonly tables = new Map<Table<unknown>, Map<string, boolean>>();
+  count = 0;
+  /** The write due at the end of this turn, and the replies waiting for it. */
+  due: Due | null = null;
+
+  constructor(readonly sim: Sim) {}
+
+  take(changes: ChangeSet): void {
+    for (const { table, key, before, after, moved } of changes.rows()) {
+      let keys = this.tables.get(table);
+      if (!keys) {
+        keys = new Map();
+        this.tables.set(table, keys);
+      }
+      const waiting = keys.get(key);
+      if (waiting === undefined) {
+        keys.set(key, moved);
+        this.count++;
+      } else if (moved || (before === undefined && after !== undefined)) {
+        // Deleted by a call before and put again by this one: it is at the end of the table now.
+        keys.delete(key);
+        keys.set(key, true);
+      }
+    }
+  }
+
+  *rows(): Generator<ChangedRow> {
+    for (const [table, keys] of this.tables) for (const [key, moved] of keys) yield { table, key, after: table.raw(key), moved };
+  }
+
+  written(): void {
+    this.tables.clear();
+    this.count = 0;
+  }
+}
+
+const WRITTEN: Promise<void> = Promise.resolve();
+
+/** A write due at the end of the turn: the promise the waiting replies hold, and how it settles. */
+interface Due {
+  promise: Promise<void>;
+  resolve: () => void;
+  reject: (err: unknown) => void;
+}
+
+function due(): Due {
+  let resolve!: () => void;
+  let reject!: (err: unknown) => void;
+  const promise = new Promise<void>((yes, no) => {
+    resolve = yes;
+    reject = no;
+  });
+  return { promise, resolve, reject };
+}
+
 /** One SQLite database per world. */
 export class SqliteWorldPersistence implements WorldPersistence {
   readonly dir: string;
@@ -64,6 +137,11 @@ export class SqliteWorldPersistence implements WorldPersistence {
   readonly stats = { commits: 0, rows: 0 };
   /** Worlds deleted: their Sims (still held by requests in flight) are never written again. */
   private readonly deleted = new WeakSet<Sim>();
+  /** Rows taken for a group's write and not yet written, by world. */
+  private readonly unwritten = new Map<string, Unwritten>();
+  private closed = false;
+  /** Puts a group's write at the end of the current turn of the event loop (a test may hold it instead). */
+  schedule: (write: () => void) => void = (write) => setImmediate(write);
 
   constructor(options: FilePersistenceOptions) {
     this.dir = join(options.dir, 'worlds');
@@ -139,15 +217,76 @@ export class SqliteWorldPersistence implements WorldPersistence {
     this.report(`State file ${path} of world "${name}" is unreadable (${reason}); moved to ${moved.join(' and ')}; serving the world fresh`);
   }
 
+  /** The rows of a world waiting to be written; those of a Sim the name no longer holds are dropped. */
+  private unwrittenOf(name: string, sim: Sim): Unwritten {
+    let rows = this.unwritten.get(name);
+    if (!rows || rows.sim !== sim) {
+      rows = new Unwritten(sim);
+      this.unwritten.set(name, rows);
+    }
+    return rows;
+  }
+
   commit(name: string, sim: Sim): void {
-    if (this.deleted.has(sim) || sim.db.changes.size === 0) return;
+    if (this.deleted.has(sim)) return;
+    if (sim.db.changes.size === 0 && !(this.unwritten.get(name)?.sim === sim && this.unwritten.get(name)?.count)) return;
+    const rows = this.unwrittenOf(name, sim);
+    rows.take(sim.db.changes);
+    // The change set itself is left to the caller (it keeps the before-images for rewind); when the
+    // write fails, its rows stay waiting here and the next write that succeeds takes them.
+    this.write(name, rows);
+  }
+
+  commitSoon(name: string, sim: Sim): Promise<void> {
+    if (this.deleted.has(sim)) return WRITTEN;
+    const rows = this.unwrittenOf(name, sim);
+    rows.take(sim.db.changes);
+    if (!rows.due) {
+      rows.due = due();
+      this.schedule(() => this.writeDue(name, rows));
+    }
+    return rows.due.promise;
+  }
+
+  pending(name: string): Promise<void> | undefined {
+    return this.unwritten.get(name)?.due?.promise;
+  }
+
+  /** The group's write at the end of the turn: every row taken since the last write, one transaction. */
+  private writeDue(name: string, rows: Unwritten): void {
+    const waiting = rows.due;
+    rows.due = null;
+    if (!waiting) return;
+    // A world deleted or replaced meanwhile is not written (as a commit of it would not be); one
+    // already written by a commit of the whole world, or by the close, has nothing left.
+    const stale = this.unwritten.get(name) !== rows || this.deleted.has(rows.sim);
+    if (stale || rows.count === 0) {
+      if (!stale) this.unwritten.delete(name);
+      waiting.resolve();
+      return;
+    }
+    if (this.closed) {
+      waiting.reject(new PersistenceError(name, this.file(name), new Error('the state directory was closed')));
+      return;
+    }
+    try {
+      this.write(name, rows);
+      this.unwritten.delete(name);
+      waiting.resolve();
+    } catch (err) {
+      waiting.reject(err);
+    }
+  }
+
+  private write(name: string, rows: Unwritten): void {
+    if (rows.count === 0) return;
     const path = this.file(name);
     try {
-      this.handle(name).write(sim.db.changes);
+      this.handle(name).write(rows);
       this.stats.commits++;
-      this.stats.rows += sim.db.changes.size;
+      this.stats.rows += rows.count;
+      rows.written();
     } catch (err) {
-      // The changes stay in the change set: the next commit that succeeds writes them.
       this.closeOne(name);
       throw new PersistenceError(name, path, err);
     }
@@ -166,16 +305,20 @@ export class SqliteWorldPersistence implements WorldPersistence {
       this.closeOne(name);
       throw new PersistenceError(name, path, err);
     }
+    // Every row is written: nothing of this world waits any more, and the world it replaced never will.
+    this.unwritten.get(name)?.written();
     if (replaced && replaced !== sim) this.deleted.add(replaced);
   }
 
   save(name: string, sim: Sim): void {
     this.commit(name, sim);
     this.closeOne(name);
+    if (!this.unwritten.get(name)?.due) this.unwritten.delete(name);
   }
 
   remove(name: string, sim?: Sim): void {
     if (sim) this.deleted.add(sim);
+    this.unwritten.delete(name);
     this.closeOne(name);
     const path = this.file(name);
     for (const suffix of ['', '-wal', '-shm']) if (existsSync(path + suffix)) unlinkSync(path + suffix);
@@ -187,6 +330,16 @@ export class SqliteWorldPersistence implements WorldPersistence {
   }
 
   close(): void {
+    // Rows still waiting for a group's write are written first; replies still waiting for it are
+    // refused (the server is going away).
+    for (const [name, rows] of this.unwritten) {
+      try {
+        if (!this.deleted.has(rows.sim)) this.write(name, rows);
+      } catch (err) {
+        this.report(err instanceof Error ? err.message : String(err));
+      }
+    }
+    this.closed = true;
     for (const file of this.open.values()) file.close();
     this.open.clear();
   }

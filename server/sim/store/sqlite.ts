@@ -10,7 +10,7 @@ import { Kind, OptionalKind, type TSchema } from '@sinclair/typebox';
 import { TypeCompiler, type TypeCheck } from '@sinclair/typebox/compiler';
 import { FILE_TABLES } from './file-tables';
 import { worldTables, type TableDef } from './schema';
-import type { ChangeSet, Table, WorldDb } from './table';
+import type { RowChanges, Table, WorldDb } from './table';
 
 /** The file format: PRAGMA user_version of a world database. (The JSON state directory was format 1.) */
 export const WORLD_FORMAT = 2;
@@ -227,8 +227,8 @@ export class WorldFile {
     return s;
   }
 
-  /** Write the rows of a change set (their current images) as one transaction. */
-  write(changes: ChangeSet): void {
+  /** Write the changed rows (their current images) as one transaction. */
+  write(changes: RowChanges): void {
     this.db.exec('BEGIN');
     try {
       for (const { table, key, after, moved } of changes.rows()) {

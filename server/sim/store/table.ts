@@ -17,7 +17,21 @@ export interface Change {
 }
 
 /** The rows changed since the last commit, with their before-images, in the order first changed. */
-export class ChangeSet {
+/** A changed row as a commit writes it: its current image (undefined: deleted) and whether it moved. */
+export interface ChangedRow {
+  table: Table<unknown>;
+  key: string;
+  after: unknown;
+  /** Deleted and put again since the last write: it goes to the end of its table's order. */
+  moved: boolean;
+}
+
+/** Rows to write in one transaction: a request's change set, or several requests' (group commit). */
+export interface RowChanges {
+  rows(): Iterable<ChangedRow>;
+}
+
+export class ChangeSet implements RowChanges {
   private readonly noted = new Map<Table<unknown>, Map<string, unknown>>();
   /** Rows deleted and put again in this change set: they moved to the end of their table. */
   private readonly moved = new Map<Table<unknown>, Set<string>>();
