@@ -227,7 +227,9 @@ export class PrerenderedPages {
   #ensureWorker(): Worker | null {
     if (this.#worker) return this.#worker;
     if (!this.available) return null;
-    const worker = new Worker(this.#workerFile);
+    // React's production build: the development one checks and warns on every element, several
+    // times the render's cost, and its warnings would reach no one here.
+    const worker = new Worker(this.#workerFile, { env: { ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'production' } });
     // Never keeps the process alive by itself.
     worker.unref();
     worker.on('message', (message: { id: number; result?: unknown; error?: string }) => {
