@@ -1,8 +1,9 @@
 /**
  * One SQLite database per world (docs/decisions/021-world-as-data.md): a table per declared table of
  * the world schema, one column per top-level field of its row (numbers, strings and booleans as
- * themselves, anything else as JSON text), `key` the row's key. A request's change set is written as
- * one transaction before its reply (server/durability.ts); WAL with synchronous=NORMAL: a commit
+ * themselves, anything else as JSON text), `key` the row's key. A request's change set is written
+ * before its reply, in one transaction with those of the requests answered in the same turn of the
+ * event loop (server/durability.ts, docs/decisions/044-group-commit.md); WAL with synchronous=NORMAL: a commit
  * survives a crash of the process (kill -9), the newest commits can be lost to a power cut.
  */
 import { DatabaseSync, type StatementSync } from 'node:sqlite';
