@@ -229,7 +229,7 @@ export class PrerenderedPages {
     if (!this.available) return null;
     // React's production build: the development one checks and warns on every element, several
     // times the render's cost, and its warnings would reach no one here.
-    const worker = new Worker(this.#workerFile, { env: { ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'production' } });
+    const worker = new Worker(this.#workerFile, { env: { ...process.env, NODE_ENV: process.env.NODE_ENV || 'production' } });
     // Never keeps the process alive by itself.
     worker.unref();
     worker.on('message', (message: { id: number; result?: unknown; error?: string }) => {
