@@ -49,6 +49,14 @@ export class ChangeSet implements RowChanges {
       this.moved.set(table, keys);
     }
     keys.add(key);
+    // Rows are written in the order of this change set: one that moved is written after every row
+    // put before it, as it now comes after them in memory (its before-image is kept).
+    const noted = this.noted.get(table);
+    if (noted?.has(key)) {
+      const before = noted.get(key);
+      noted.delete(key);
+      noted.set(key, before);
+    }
   }
 
   note(table: Table<unknown>, key: string, before: unknown, clone: boolean): void {
