@@ -229,7 +229,8 @@ export class SqliteWorldPersistence implements WorldPersistence {
 
   commit(name: string, sim: Sim): void {
     if (this.deleted.has(sim)) return;
-    if (sim.db.changes.size === 0 && !(this.unwritten.get(name)?.sim === sim && this.unwritten.get(name)?.count)) return;
+    const waiting = this.unwritten.get(name);
+    if (sim.db.changes.size === 0 && !(waiting?.sim === sim && waiting.count > 0)) return;
     const rows = this.unwrittenOf(name, sim);
     rows.take(sim.db.changes);
     // The change set itself is left to the caller (it keeps the before-images for rewind); when the
@@ -330,8 +331,8 @@ export class SqliteWorldPersistence implements WorldPersistence {
   }
 
   close(): void {
-    // Rows still waiting for a group's write are written first; replies still waiting for it are
-    // refused (the server is going away).
+    // Rows still waiting for a group's write are written first (their replies then go as written);
+    // when that write fails, the replies waiting for it are refused.
     for (const [name, rows] of this.unwritten) {
       try {
         if (!this.deleted.has(rows.sim)) this.write(name, rows);
