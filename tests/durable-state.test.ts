@@ -4,25 +4,15 @@
  * request's change set only, and a change that cannot be written is never answered 2xx.
  * tests/durable-restart.test.ts does the same across real processes killed with SIGKILL.
  */
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { DatabaseSync } from 'node:sqlite';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { SqliteWorldPersistence as FileWorldPersistence } from '../server/sim/persistence';
 import { Sim } from '../server/sim/state';
-import { call, login, testApp } from './helpers';
+import { call, login, tempDirs, testApp } from './helpers';
 
-const dirs: string[] = [];
-function stateDir(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'sim-state-'));
-  dirs.push(dir);
-  return dir;
-}
-// After every app is closed (tests/helpers.ts closes them after each test, saving into these).
-afterAll(() => {
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
+const stateDir = tempDirs('sim-state-');
 
 const PASSWORD = 'Durable#Secret9';
 

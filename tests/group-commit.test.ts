@@ -4,24 +4,15 @@
  * no reply leaves before the write that holds what it shows — a write's own reply, and a read's that
  * shows it. A write that fails refuses every 2xx of its group.
  */
-import { mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { symlinkSync } from 'node:fs';
 import { DatabaseSync } from 'node:sqlite';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { SqliteWorldPersistence } from '../server/sim/persistence';
-import { call, login, testApp } from './helpers';
+import { call, login, tempDirs, testApp } from './helpers';
 
-const dirs: string[] = [];
-function stateDir(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'sim-group-'));
-  dirs.push(dir);
-  return dir;
-}
-afterAll(() => {
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
+const stateDir = tempDirs('sim-group-');
 
 const persistenceOf = (app: FastifyInstance) =>
   (app.worlds as unknown as { options: { persistence: SqliteWorldPersistence } }).options.persistence;

@@ -8,6 +8,9 @@
  * no other test has touched: after every test the app's worlds are replaced by a fresh default
  * world of the same scenario. The RSA key is the app's, as it is for a running simulator.
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, afterEach } from 'vitest';
 import { encryptBody } from '../openapi/wire-crypto';
@@ -170,4 +173,20 @@ export async function login(app: FastifyInstance, who: { username: string; passw
   const res = await call(app, 'POST', '/wps/session/login', { encrypted: true, body: { type: 'username', ...who } });
   if (!res.envelope.success) throw new Error(`login failed: ${res.body}`);
   return res.envelope.value.token as string;
+}
+
+/**
+ * A maker of temporary directories named `<prefix>…`, all removed after the file's last test (its
+ * apps are closed after each test, so nothing writes into them by then).
+ */
+export function tempDirs(prefix: string): () => string {
+  const dirs: string[] = [];
+  afterAll(() => {
+    for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+  });
+  return () => {
+    const dir = mkdtempSync(join(tmpdir(), prefix));
+    dirs.push(dir);
+    return dir;
+  };
 }

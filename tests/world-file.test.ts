@@ -6,27 +6,18 @@
  * carries its rewind data, so the copy rewinds to a call made before the export; a file that is not
  * a world of this format answers 400 and changes nothing; the CLI does the same round trip.
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { DatabaseSync } from 'node:sqlite';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { main } from '../scripts/sim-cli';
 import { APPLICATION_ID, columnsOf, fileTables, WORLD_FORMAT } from '../server/sim/store/sqlite';
 import { controlApp } from './control-app';
-import { call, type CallOptions } from './helpers';
+import { call, tempDirs, type CallOptions } from './helpers';
 
-const dirs: string[] = [];
-function tempDir(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'sim-world-file-test-'));
-  dirs.push(dir);
-  return dir;
-}
-afterAll(() => {
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
+const tempDir = tempDirs('sim-world-file-test-');
 
 const PASSWORD = 'Export#Secret9';
 type App = FastifyInstance;

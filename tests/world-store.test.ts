@@ -4,28 +4,19 @@
  * the DELETE carries the world's own header and while its other requests are in flight; open
  * databases stay bounded; a directory of the old JSON format is refused with a message saying so.
  */
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SqliteWorldPersistence } from '../server/sim/persistence';
 import { Sim } from '../server/sim/state';
 import { openStateDir } from '../server/sim/state-dir';
 import { loginFailures } from '../server/sim/login-failures';
 import { earnPoints } from '../server/sim/points';
 import { worldTables } from '../server/sim/store/world-schema';
-import { call, testApp } from './helpers';
+import { call, tempDirs, testApp } from './helpers';
 
-const dirs: string[] = [];
-function stateDir(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'sim-store-'));
-  dirs.push(dir);
-  return dir;
-}
-afterAll(() => {
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
+const stateDir = tempDirs('sim-store-');
 
 type Op =
   | { kind: 'register'; n: number }
