@@ -261,8 +261,9 @@ describe('sim CLI in-process', () => {
 });
 
 describe('sim CLI as a process', () => {
+  // As `npm run sim` runs it (the package's `tsx` bin), without npm's own start in front.
   const run = (args: string[], env: Record<string, string> = {}) =>
-    exec('npx', ['tsx', 'scripts/sim-cli.ts', ...args], { env: { ...process.env, ...env } }).then(
+    exec('node_modules/.bin/tsx', ['scripts/sim-cli.ts', ...args], { env: { ...process.env, ...env } }).then(
       (r) => ({ code: 0, stdout: r.stdout, stderr: r.stderr }),
       (e: { code: number; stdout: string; stderr: string }) => ({
         code: e.code,
