@@ -5,7 +5,7 @@
  * also puts it into docs/benchmarks.md between the generated-block markers.
  *
  *   npm run bench -- [--connections 50] [--duration 5] [--warmup 1] [--rounds 3] [--targets sim,prism,bare]
- *     [--against CHECKOUT] [--write]
+ *     [--against CHECKOUT] [--pin] [--write]
  *
  * The simulator runs as `npm start` does: worlds, the control API and a journal of 1,000 entries.
  * `--against CHECKOUT` runs a second simulator from another checkout of the repository (its own
@@ -19,7 +19,7 @@
  * and >= 0.8x the decrypt-only ceiling on the encrypted login (docs/benchmarks.md). The report says
  * which are met; nothing is tuned per target.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -85,6 +85,7 @@ const { values: flags } = parseArgs({
     targets: { type: 'string', default: 'sim,prism,bare' },
     logins: { type: 'string', default: '64' },
     against: { type: 'string' },
+    pin: { type: 'boolean', default: false },
     write: { type: 'boolean', default: false },
   },
 });
@@ -103,6 +104,32 @@ if (PEER_ROOT && !TARGETS.includes('peer')) TARGETS.splice(TARGETS.includes('sim
 if (TARGETS.includes('peer') && !PEER_ROOT) throw new Error('the target peer needs --against CHECKOUT');
 for (const t of TARGETS)
   if (!['sim', 'peer', 'prism', 'bare'].includes(t)) throw new Error(`unknown target ${t}`);
+
+/**
+ * `--pin`: the load generator (this process, every thread of it) on the first core and the servers
+ * on the others, with taskset (util-linux), so neither takes the other's core and the kernel's
+ * loopback work lands where each side runs, as with a load generator on a machine of its own. Every
+ * target is pinned alike; without a second core or taskset the option is refused.
+ */
+const PIN = flags.pin ? pinning() : undefined;
+
+function pinning(): { server: string[] } {
+  const cores = cpus().length;
+  if (cores < 2) throw new Error('--pin needs at least two cores: one for the load generator, the rest for the servers');
+  try {
+    execFileSync('taskset', ['-a', '-pc', '0', String(process.pid)], { stdio: 'ignore' });
+  } catch (err) {
+    throw new Error(`--pin needs taskset (util-linux): ${(err as Error).message}`, { cause: err });
+  }
+  return { server: ['taskset', '-c', cores === 2 ? '1' : `1-${cores - 1}`] };
+}
+
+/** The command and arguments of a server process, pinned to the servers' cores under --pin. */
+function pinned(command: string, args: string[]): [string, string[]] {
+  if (!PIN) return [command, args];
+  const [taskset, ...pinArgs] = PIN.server as [string, ...string[]];
+  return [taskset, [...pinArgs, command, ...args]];
+}
 
 function positive(raw: string, name: string): number {
   const n = Number(raw);
@@ -156,8 +183,7 @@ async function startFastify(name: 'sim' | 'peer' | 'bare'): Promise<Target> {
   const simFlags = kind === 'sim' ? ['--journal', 'on'] : [];
   // One node process (tsx as a loader, not its CLI, which would fork a second process).
   const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', join(root, 'scripts', 'bench', 'serve.ts'), '--kind', kind, '--port', String(port), ...simFlags],
+    ...pinned(process.execPath, ['--import', 'tsx', join(root, 'scripts', 'bench', 'serve.ts'), '--kind', kind, '--port', String(port), ...simFlags]),
     {
       cwd: root,
       detached: true,
@@ -176,8 +202,7 @@ async function startPrism(): Promise<Target> {
     throw new Error('Prism is not installed: npm install (it is a devDependency)');
   const port = await freePort();
   const child = spawn(
-    process.execPath,
-    [PRISM_BIN, 'mock', '-h', '127.0.0.1', '-p', String(port), '-v', 'error', SPEC],
+    ...pinned(process.execPath, [PRISM_BIN, 'mock', '-h', '127.0.0.1', '-p', String(port), '-v', 'error', SPEC]),
     {
       cwd: ROOT,
       detached: true,
@@ -344,7 +369,7 @@ function report(
     `Machine: ${cpu.length} cores (${cpu[0]?.model.trim() ?? 'unknown CPU'}), ${Math.round(totalmem() / 2 ** 30)} GiB; Node ${process.version}; ` +
       `${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC. ${CONNECTIONS} connections, ${DURATION} s per call and target ` +
       `(after ${WARMUP} s warm-up) in each of ${ROUNDS} interleaved rounds, median shown; autocannon in the parent process, ` +
-      `each server in its own process, loopback only. ` +
+      `each server in its own process, loopback only${PIN ? `; pinned: autocannon on core 0, the servers on ${PIN.server.at(-1) ?? ''} (taskset)` : ''}. ` +
       `Targets: ${targets.map((t) => t.label).join(', ')}. ` +
       // Other work on the machine (a test run, a type check) shows here and skews every figure.
       `Load average (1 min) before the run: ${loadAtStart.toFixed(2)}, after: ${(loadavg()[0] ?? 0).toFixed(2)}.`,
@@ -542,7 +567,7 @@ async function main(): Promise<void> {
     results.set(callId, merged);
   }
 
-  const command = `npm run bench -- --connections ${CONNECTIONS} --duration ${DURATION} --warmup ${WARMUP} --rounds ${ROUNDS}${flags.targets === 'sim,prism,bare' ? '' : ` --targets ${flags.targets}`}${flags.against ? ` --against ${flags.against}` : ''}${flags.write ? ' --write' : ''}`;
+  const command = `npm run bench -- --connections ${CONNECTIONS} --duration ${DURATION} --warmup ${WARMUP} --rounds ${ROUNDS}${flags.targets === 'sim,prism,bare' ? '' : ` --targets ${flags.targets}`}${flags.against ? ` --against ${flags.against}` : ''}${flags.pin ? ' --pin' : ''}${flags.write ? ' --write' : ''}`;
   const block = report(calls, results, command, targets, loadAtStart);
   process.stdout.write(`${block}\n`);
   if (flags.write) writeDoc(block);
