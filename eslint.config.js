@@ -74,4 +74,28 @@ export default tseslint.config(
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
   },
+  {
+    // A page's address is written once, in the route table's builders (web/src/config/paths.ts), so a
+    // link, a navigation or a spec cannot name a page that does not exist. Tests of the router and
+    // of the builders themselves write addresses as data.
+    files: ['web/src/**/*.{ts,tsx}', 'e2e/**/*.ts'],
+    ignores: ['web/src/**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "JSXAttribute[name.name='to'] > Literal[value=/^\\//]",
+          message: 'Link to a page with a builder of web/src/config/paths.ts (paths.home(), …), not a literal path.',
+        },
+        {
+          selector: "CallExpression[callee.name='navigate'] > Literal.arguments:first-child[value=/^\\//]",
+          message: 'Navigate with a builder of web/src/config/paths.ts (paths.home(), …), not a literal path.',
+        },
+        {
+          selector: "CallExpression[callee.property.name='goto'] > Literal.arguments:first-child[value=/^\\//]",
+          message: 'Open a page with a builder of web/src/config/paths.ts (paths.home(), …), or NO_SUCH_PAGE of e2e/fixtures.ts, not a literal path.',
+        },
+      ],
+    },
+  },
 );

@@ -20,7 +20,8 @@
 import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { AGENT, expect, routerGo, test as base, useSession } from './fixtures';
+import { paths } from '../web/src/config/paths';
+import { AGENT, expect, NO_SUCH_PAGE, routerGo, test as base, useSession } from './fixtures';
 
 type Lang = 'EN' | 'UR';
 const HTML_LANG: Record<Lang, string> = { EN: 'en', UR: 'ur' };
@@ -113,26 +114,26 @@ async function expectAccessible(page: Page, where: string, scope?: string): Prom
 
 /** Every route of the portal's route table that renders on its own, and an unknown path (404). */
 const ROUTES = [
-  '/',
-  '/rng',
-  '/live',
-  '/fish',
-  '/pvp',
-  '/sports',
-  '/esports',
-  '/inhouse',
-  '/lottery',
-  '/vnlottery',
-  '/elott',
-  '/promotions',
-  '/promoDetail?id=1',
-  '/pointMall',
-  '/seamless',
-  '/help',
-  '/helpmc',
-  '/down',
-  '/register',
-  '/no-such-page',
+  paths.home(),
+  paths.rng(),
+  paths.live(),
+  paths.fish(),
+  paths.pvp(),
+  paths.sports(),
+  paths.esports(),
+  paths.inhouse(),
+  paths.lottery(),
+  paths.vnLottery(),
+  paths.elott(),
+  paths.promotions(),
+  paths.promoDetail(1),
+  paths.pointMall(),
+  paths.seamless(),
+  paths.help(),
+  paths.helpCentre(),
+  paths.download(),
+  paths.register(),
+  NO_SUCH_PAGE,
 ];
 
 const DIALOG = '[role="dialog"], [role="alertdialog"]';
@@ -279,7 +280,7 @@ for (const lang of ['EN', 'UR'] as const) {
 
     test('every route of the route table and a 404', async ({ page }) => {
       test.setTimeout(240_000);
-      await page.goto('/');
+      await page.goto(paths.home());
       for (const path of ROUTES) {
         await test.step(path, async () => {
           await navigate(page, path);
@@ -292,7 +293,7 @@ for (const lang of ['EN', 'UR'] as const) {
 
     test('the game page after a launch', async ({ page, apiLogin }) => {
       await useSession(page, await apiLogin());
-      await page.goto('/rng?page=PG');
+      await page.goto(paths.rng({ page: 'PG' }));
       await page
         .getByRole('button', {
           name: tr(lang, 'games:card.play', { name: 'Fortune Tiger' }),
@@ -314,7 +315,7 @@ for (const lang of ['EN', 'UR'] as const) {
       ] as const) {
         await test.step(name, async () => {
           await sim.setStatus(status);
-          await page.goto('/');
+          await page.goto(paths.home());
           await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
           await settled(page, lang);
           await expectAccessible(page, `${lang} ${name} page`);
@@ -327,7 +328,7 @@ for (const lang of ['EN', 'UR'] as const) {
         test.setTimeout(120_000);
         if (as === 'player') await useSession(page, await apiLogin());
         // A light page with the full shell behind the modals.
-        await page.goto('/help');
+        await page.goto(paths.help());
         await settled(page, lang);
         for (const modal of MODALS.filter((m) => m.as === as))
           await checkModal(page, lang, modal);
@@ -337,7 +338,7 @@ for (const lang of ['EN', 'UR'] as const) {
     test('the agent centre', async ({ page, apiLogin, sim }) => {
       await sim.setScenario('agent');
       await useSession(page, await apiLogin(AGENT));
-      await page.goto('/help');
+      await page.goto(paths.help());
       await settled(page, lang);
       for (const modal of MODALS.filter((m) => m.as === 'agent'))
         await checkModal(page, lang, modal);

@@ -65,6 +65,9 @@ export async function patchJson<T>(page: Page, url: string | RegExp, mutate: (bo
   });
 }
 
+/** An address no route of the route table matches: the app answers it with its not-found page. */
+export const NO_SUCH_PAGE = '/no-such-page';
+
 /** The shell's landmarks, by role. */
 export function shell(page: Page) {
   return {

@@ -10,6 +10,7 @@
  * maintenance test puts the default world back.
  */
 import { request as playwrightRequest, type APIRequestContext, type Browser, type BrowserContextOptions } from '@playwright/test';
+import { paths } from '../web/src/config/paths';
 import { expect, loginOverApi, PLAYER, shell, test, useSession } from './fixtures';
 
 // The server renders its pages in the background once it starts: on a busy machine that takes a while.
@@ -56,7 +57,7 @@ async function defaultWorldPage(browser: Browser, options: BrowserContextOptions
 test('the banner and the first games are in the HTML and paint with JavaScript off', async ({ browser }) => {
   await awaitPrerendered('/');
   const { context, page } = await defaultWorldPage(browser, { javaScriptEnabled: false });
-  await page.goto('/');
+  await page.goto(paths.home());
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   await expect(shell(page).header).toBeVisible();
   await expect(shell(page).banner.locator('img').first()).toBeVisible();
@@ -74,7 +75,7 @@ test('the banner and the first games are in the HTML and paint with JavaScript o
 test('Urdu gets its page pre-rendered right to left', async ({ browser }) => {
   await awaitPrerendered('/rng', 'UR');
   const { context, page } = await defaultWorldPage(browser, { javaScriptEnabled: false, language: 'UR' });
-  await page.goto('/rng');
+  await page.goto(paths.rng());
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
   await expect(page.locator('html')).toHaveAttribute('lang', 'ur');
   await expect(page.getByRole('complementary', { name: 'سائٹ مینو' })).toBeVisible();
@@ -113,7 +114,7 @@ test('the app hydrates the page: the same elements, nothing moves, no second cal
       if (header && document.readyState === 'interactive') (header as unknown as { prerendered: boolean }).prerendered = true;
     });
   });
-  await page.goto('/');
+  await page.goto(paths.home());
   // Hydrated: React has taken over the pre-rendered header element itself (its fiber is on the
   // element marked before any script ran), rather than rendering a new one.
   await expect
@@ -144,7 +145,7 @@ test('a signed-in player gets the boot screen and the app as before, not the vis
     await held;
     await route.continue();
   });
-  await page.goto('/', { waitUntil: 'commit' });
+  await page.goto(paths.home(), { waitUntil: 'commit' });
   await expect(page.getByRole('status', { name: 'Loading' })).toBeVisible();
   await expect(shell(page).header).toHaveCount(0);
   release();
@@ -164,7 +165,7 @@ test('in maintenance the page is the plain shell and the maintenance page shows 
     // The shell's own style and guard name the attribute; the page itself must not carry it.
     expect(html).not.toMatch(/<html[^>]*data-prerendered/);
     const { context, page } = await defaultWorldPage(browser);
-    await page.goto('/');
+    await page.goto(paths.home());
     await expect(page.getByRole('heading', { name: /maintenance/i })).toBeVisible();
     await expect(shell(page).header).toHaveCount(0);
     await context.close();

@@ -5,7 +5,8 @@
  */
 import type { Page } from '@playwright/test';
 import { CATEGORY_ROUTES, LAYOUTS } from '../web/src/app/layout-table';
-import { expect, patchJson, routerGo, shell, test } from './fixtures';
+import { paths } from '../web/src/config/paths';
+import { expect, NO_SUCH_PAGE, patchJson, routerGo, shell, test } from './fixtures';
 
 const BANNERS = '/wps/system/banners';
 
@@ -54,14 +55,14 @@ test.describe('route layouts', () => {
   });
 
   test('an unknown path shows the 404 page inside the shell', async ({ page }) => {
-    await page.goto('/no-such-page');
+    await page.goto(NO_SUCH_PAGE);
     await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
     await expect(shell(page).header).toBeVisible();
     await expect(shell(page).sideMenu).toBeVisible();
   });
 
   test('the bars of /seamless can be shown and hidden again', async ({ page }) => {
-    await page.goto('/seamless');
+    await page.goto(paths.seamless());
     await page.getByRole('button', { name: 'Show menus' }).click();
     await expect(shell(page).header).toBeVisible();
     await expect(shell(page).sideMenu).toBeVisible();
@@ -77,7 +78,7 @@ test.describe('top navigation', () => {
     await patchJson<{ value: { data: { lanes: { title: string }[] } } }>(page, '**/wps/relay/GCSGAME_vendorList**', (body) => {
       body.value.data.lanes = body.value.data.lanes.filter((l) => l.title !== 'FISH');
     });
-    await page.goto('/');
+    await page.goto(paths.home());
     const nav = shell(page).header.getByRole('navigation', { name: 'Game categories' });
     await expect(nav.getByRole('link', { name: 'Slots', exact: true })).toBeVisible();
     await expect(nav.getByRole('link', { name: 'Fishing', exact: true })).toHaveCount(0);
@@ -85,7 +86,7 @@ test.describe('top navigation', () => {
   });
 
   test('going to another category scrolls back to the top', async ({ page }) => {
-    await page.goto('/rng');
+    await page.goto(paths.rng());
     // The lobby's games, not its loading placeholders: those are replaced (and the page's height
     // changes under the scroll position) when the list arrives.
     await expect(page.getByRole('main').locator('[aria-busy="true"], [class*="skeleton"]')).toHaveCount(0);
@@ -102,7 +103,7 @@ test.describe('top navigation', () => {
   // Each category route is also loaded directly by "every route shows the right shell parts"; here
   // they are reached in turn through the router, as the header's links reach them.
   test('every category route renders its page', async ({ page }) => {
-    await page.goto('/');
+    await page.goto(paths.home());
     for (const path of CATEGORY_ROUTES) {
       await routerGo(page, path);
       await expect(page.locator(`.shell[data-route="${path}"]`)).toBeAttached();
@@ -116,7 +117,7 @@ test.describe('banner carousel', () => {
   test('autoplays every 5 seconds, loops, and pauses on hover', async ({ page }) => {
     // The page's clock is Playwright's: the 5 s of autoplay are run through, not waited out.
     await page.clock.install();
-    await page.goto('/');
+    await page.goto(paths.home());
     const carousel = shell(page).banner;
     const current = carousel.locator('.carousel__dot[aria-current="true"]');
     await expect(carousel.getByRole('button', { name: 'Show banner 1' })).toHaveAttribute('aria-current', 'true');
@@ -134,7 +135,7 @@ test.describe('banner carousel', () => {
   });
 
   test('does not autoplay with a single banner', async ({ page }) => {
-    await page.goto('/help');
+    await page.goto(paths.help());
     const carousel = shell(page).banner;
     await expect(carousel).toBeVisible();
     await expect(carousel.getByRole('button', { name: /Show banner/ })).toHaveCount(0);
@@ -142,7 +143,7 @@ test.describe('banner carousel', () => {
 
   test('is not shown when the route group has no banners', async ({ page }) => {
     await page.route('**/wps/system/banners?**', (route) => route.fulfill({ json: { success: true, value: [] } }));
-    await page.goto('/');
+    await page.goto(paths.home());
     // The data router renders the shell and the home section together: both may be there at once.
     await expect(page.getByRole('heading', { level: 1 }).or(page.getByRole('main')).first()).toBeVisible();
     await page.waitForLoadState('networkidle');
@@ -172,7 +173,7 @@ test.describe('side menu', () => {
 // navigate away come last.
 test('a visitor on the home page: footer, side menu, modals, mini mode and top navigation', async ({ page }) => {
   test.setTimeout(120_000);
-  await page.goto('/');
+  await page.goto(paths.home());
 
   await test.step('footer › shows the info groups, 18+ notice, payments, vendors and legal text', async () => {
     await atRest(page);

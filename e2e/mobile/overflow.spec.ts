@@ -5,13 +5,13 @@
  */
 import type { Locator, Page } from '@playwright/test';
 import { LAYOUTS } from '../../web/src/app/layout-table';
-import { AGENT, expect, routerGo, shell, test, useSession } from '../fixtures';
+import { AGENT, expect, NO_SUCH_PAGE, routerGo, shell, test, useSession } from '../fixtures';
 import { paths } from '../../web/src/config/paths';
 
 const VIEWPORT = { width: 360, height: 740 };
 test.use({ viewport: VIEWPORT });
 
-const ROUTES = [...Object.keys(LAYOUTS), paths.rng({ page: 'PG' }), paths.game({ gameId: '1001' }), paths.promoDetail('1'), '/no-such-page'];
+const ROUTES = [...Object.keys(LAYOUTS), paths.rng({ page: 'PG' }), paths.game({ gameId: '1001' }), paths.promoDetail('1'), NO_SUCH_PAGE];
 
 async function expectNoSideScroll(page: Page, what: string): Promise<void> {
   const { scroll, client } = await page.evaluate(() => ({

@@ -17,6 +17,7 @@ import { ME_KEY, memberInfoQuery } from '../api/queries/member';
 import { session } from '../api/session';
 import type { Member } from '../api/types';
 import { AGENT_TYPES, GUEST_TYPE } from '../config/constants';
+import { paths } from '../config/paths';
 import { i18n, loadNamespaces } from '../i18n';
 import { alertDialog, confirmDialog, dismissAllDialogs } from '../ui/dialog';
 import { toast } from '../ui/toast';
@@ -121,7 +122,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     }
     session.clear();
     dropMemberState();
-    void navigate('/');
+    void navigate(paths.home());
   }, [dropMemberState, navigate]);
 
   const restartLogin = useCallback(() => {

@@ -11,6 +11,7 @@ import { useNavigate } from 'react-router-dom';
 import { registerSettingsQuery } from '../../api/queries/account';
 import { memberInfoQuery } from '../../api/queries/member';
 import { useFlag } from '../../api/queries/system';
+import { paths } from '../../config/paths';
 import { useAuth } from '../../session/auth';
 import { validateField } from '../../../../openapi/field-rules';
 import { serverFieldErrors } from '../../ui/account-form/field-messages';
@@ -119,7 +120,7 @@ export function ForgotPasswordForm({ onBack, onDone }: { onBack: () => void; onD
             await queryClient.fetchQuery(memberInfoQuery).catch(() => undefined);
             toast.success(t('auth:password_reset_done', { name: result.account }));
             onDone();
-            void navigate('/');
+            void navigate(paths.home());
           },
           onError: (error) => {
             form.setValue('newPassword', '');

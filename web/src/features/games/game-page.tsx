@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { ApiError } from '../../api/client';
 import { balanceQuery } from '../../api/queries/member';
+import { paths } from '../../config/paths';
 import { useAuth } from '../../session/auth';
 import { describeError } from '../../ui/error-state';
 import { Spinner } from '../../ui/spinner';
@@ -160,7 +161,7 @@ export function GamePage() {
             <p className="gx-gameframe__error-title">{t('game.none_title')}</p>
             <p>{t('game.none_text')}</p>
             <div className="gx-gameframe__actions">
-              <Link to="/" className="btn btn--primary">
+              <Link to={paths.home()} className="btn btn--primary">
                 {t('maintenance.home')}
               </Link>
             </div>

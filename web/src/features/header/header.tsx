@@ -6,6 +6,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useFlag, usePermission } from '../../api/queries/system';
+import { paths } from '../../config/paths';
 import { useAuth } from '../../session/auth';
 import { ui } from '../../session/ui-store';
 import { useTheme } from '../../session/theme';
@@ -69,7 +70,7 @@ export function Header({ showLogo }: { showLogo: boolean }) {
         </button>
       )}
       {/* With a side menu the logo is the menu's, except on phones where the menu is a drawer. */}
-      <Link to="/" className={`topbar__logo${showLogo ? '' : ' topbar__logo--phone'}`} aria-label={t('home_logo', { brand: permission.brandName })}>
+      <Link to={paths.home()} className={`topbar__logo${showLogo ? '' : ' topbar__logo--phone'}`} aria-label={t('home_logo', { brand: permission.brandName })}>
         <img src="/assets/logo.svg" alt={permission.brandName} width={150} height={40} className="brand-logo" />
       </Link>
       <TopNav />

@@ -2,6 +2,7 @@
 import { useTranslation } from 'react-i18next';
 import { NavLink, useLocation } from 'react-router-dom';
 import { useNavCategories } from '../../api/queries/games';
+import { paths } from '../../config/paths';
 import { ScrollRow } from '../../ui/scroll-row/scroll-row';
 import { Skeleton } from '../../ui/spinner';
 
@@ -20,7 +21,7 @@ export function TopNav() {
       >
         <ul className="top-nav__list">
           <li>
-            <NavLink to="/" end className="top-nav__link">
+            <NavLink to={paths.home()} end className="top-nav__link">
               {t('nav_home')}
             </NavLink>
           </li>

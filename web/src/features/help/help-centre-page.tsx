@@ -2,6 +2,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { usePermission } from '../../api/queries/system';
+import { paths } from '../../config/paths';
 import { Icon } from '../../ui/icons';
 import { HelpArticles } from './help-articles';
 import './help.css';
@@ -17,10 +18,10 @@ export function HelpCentrePage() {
   return (
     <div className="helpmc">
       <div className="helpmc__bar">
-        <Link to="/" className="helpmc__brand" aria-label={t('back_to', { brand: permission.brandName })}>
+        <Link to={paths.home()} className="helpmc__brand" aria-label={t('back_to', { brand: permission.brandName })}>
           <img src="/assets/logo.svg" alt={permission.brandName} width={150} height={40} className="brand-logo" />
         </Link>
-        <Link to="/" className="btn btn--ghost btn--sm">
+        <Link to={paths.home()} className="btn btn--ghost btn--sm">
           <Icon name="arrow" size={16} className="flip-rtl" />
           {t('back_home')}
         </Link>

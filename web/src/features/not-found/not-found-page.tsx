@@ -1,6 +1,7 @@
 /** Unknown paths. */
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { paths } from '../../config/paths';
 
 export function NotFoundPage() {
   const { t } = useTranslation('common');
@@ -11,7 +12,7 @@ export function NotFoundPage() {
       </p>
       <h1 className="page-title">{t('not_found_title')}</h1>
       <p className="page-lead">{t('not_found_text')}</p>
-      <Link to="/" className="btn btn--primary btn--lg">
+      <Link to={paths.home()} className="btn btn--primary btn--lg">
         {t('back_home')}
       </Link>
     </div>

@@ -45,7 +45,7 @@ export function RegisterPage() {
 
   return (
     <div className="page register-page">
-      <Link to="/" className="back-link">
+      <Link to={paths.home()} className="back-link">
         <Icon name="arrow" size={16} className="flip-rtl" />
         {t('back_home')}
       </Link>

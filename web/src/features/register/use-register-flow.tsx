@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { ApiError } from '../../api/client';
 import { memberInfoQuery } from '../../api/queries/member';
+import { paths } from '../../config/paths';
 import { useAuth } from '../../session/auth';
 import { ui } from '../../session/ui-store';
 import { i18n } from '../../i18n';
@@ -85,7 +86,7 @@ export function useRegisterFlow(urlAffiliate: string) {
     ui.close('login');
     ui.close('register');
     setStep('idle');
-    void navigate('/');
+    void navigate(paths.home());
     void alertDialog({
       title: t('errors:in_registered_successfully'),
       message: (

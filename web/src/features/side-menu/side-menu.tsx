@@ -148,7 +148,7 @@ export function SideMenu() {
       aria-label={t('sideMenu:label')}
     >
       <div className="side-menu__top">
-        <Link to="/" className="side-menu__logo" aria-label={t('sideMenu:home_logo', { brand: permission.brandName })}>
+        <Link to={paths.home()} className="side-menu__logo" aria-label={t('sideMenu:home_logo', { brand: permission.brandName })}>
           {mini ? (
             <img src="/assets/logo.svg" alt="" className="side-menu__logo-mark" width={44} height={40} />
           ) : (
@@ -170,7 +170,7 @@ export function SideMenu() {
       <nav className="side-menu__nav" aria-label={t('sideMenu:label')}>
         <ul className="side-menu__list">
           <li>
-            <NavLink to="/" end className="side-menu__item" title={mini ? t('common:nav_home') : undefined}>
+            <NavLink to={paths.home()} end className="side-menu__item" title={mini ? t('common:nav_home') : undefined}>
               <Entry icon="home" label={t('common:nav_home')} />
             </NavLink>
           </li>

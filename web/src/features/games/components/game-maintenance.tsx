@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { paths } from '../../../config/paths';
 import { useSuggestedGames } from '../api/get-suggested-games';
 import { useFavouriteToggle } from '../../../session/games/use-favourite-toggle';
 import { useGameLauncher } from '../../../session/games/use-game-launcher';
@@ -23,7 +24,7 @@ export function GameMaintenance({ gameId, name }: { gameId: number; name: string
           {t('maintenance.title')}
         </h1>
         <p className="gx-maint__text">{name ? t('maintenance.text_named', { name }) : t('maintenance.text')}</p>
-        <Link to="/" className="btn btn--ghost gx-maint__home">
+        <Link to={paths.home()} className="btn btn--ghost gx-maint__home">
           {t('maintenance.home')}
         </Link>
       </section>
