@@ -162,8 +162,10 @@ export async function waitFor<T>(ctx: JourneyContext, what: string, fn: string, 
 
 /** Waits for a visible element by CSS (and name) and clicks it natively. */
 async function clickOn(ctx: JourneyContext, what: string, css: string, name?: string, scope?: string, last = false): Promise<void> {
-  // A driver that still finds the element covered or out of reach (WebDriver's "not interactable")
-  // is asked again, on the element found afresh, until it takes the click or 15 s pass.
+  // A driver that still finds the element covered or out of reach (WebDriver's "not interactable"),
+  // or no longer finds it (the page replaced the element between the find and the click: "No element
+  // found" in puppeteer, a stale or missing element in WebDriver), is asked again, on the element
+  // found afresh, until it takes the click or 15 s pass, as a Playwright locator resolves again.
   const deadline = Date.now() + 15_000;
   for (;;) {
     const selector = await waitFor<string>(ctx, what, '(css, name, scope, last) => __bt.find(css, name, scope, last)', [css, name ?? null, scope ?? null, last]);
@@ -172,7 +174,7 @@ async function clickOn(ctx: JourneyContext, what: string, css: string, name?: st
       return;
     } catch (err) {
       const error = err as Error;
-      if (!/not ?interactable|intercepted/i.test(`${error.name} ${error.message}`) || Date.now() > deadline) throw err;
+      if (!/not ?interactable|intercepted|no element found|no ?such ?element|stale ?element/i.test(`${error.name} ${error.message}`) || Date.now() > deadline) throw err;
       await sleep(250);
     }
   }
