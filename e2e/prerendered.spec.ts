@@ -133,6 +133,30 @@ test('the app hydrates the page: the same elements, nothing moves, no second cal
   await context.close();
 });
 
+test('a returning visitor, the service worker in control, still gets the page in the HTML from the server; offline, the cached shell', async ({ browser }) => {
+  await awaitPrerendered('/');
+  const { context, page } = await defaultWorldPage(browser, { serviceWorkers: 'allow' });
+  await page.goto(paths.home());
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await page.reload();
+  await expect.poll(() => page.evaluate(() => !!navigator.serviceWorker.controller)).toBe(true);
+  // The worker answers the navigation (fetching it), yet with the server's page: the header and
+  // the first games already in it, not the cached boot shell the worker keeps for offline use.
+  const again = await page.reload();
+  expect(again?.fromServiceWorker()).toBe(true);
+  const html = (await again?.text()) ?? '';
+  expect(html).toContain('data-prerendered="EN"');
+  expect(html).toContain('<header');
+  await context.setOffline(true);
+  const offline = await page.reload();
+  expect(offline?.fromServiceWorker()).toBe(true);
+  expect(await offline?.text()).not.toContain('data-prerendered=');
+  await expect(page.getByTestId('offline-notice')).toBeVisible();
+  await context.close();
+});
+
 test('a signed-in player gets the boot screen and the app as before, not the visitor page', async ({ browser }) => {
   await awaitPrerendered('/');
   const session = await loginOverApi(api, PLAYER.username, PLAYER.password);

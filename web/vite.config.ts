@@ -22,12 +22,6 @@ const proxied = ['/wps', '/lgw', '/lotto', '/assets', '/__sim', '/__demo'];
 // gateway mode serves the manifest of the brand its own config.json names (openapi/web-manifest.ts).
 const runtimeConfig = JSON.parse(readFileSync(new URL('public/config.json', import.meta.url), 'utf8')) as ManifestBrandConfig;
 
-// Never answered by the service worker: the gateway and game APIs, the simulator's
-// control and demo routes, gateway mode's own pages, images (the server's), and any URL carrying a
-// token (a launch or a URL-token login), and `?world=NAME`, which the server answers with the
-// world cookie (README "Worlds").
-const NOT_THE_APP_SHELL = [/^\/wps\//, /^\/lgw\//, /^\/lotto\//, /^\/__sim\//, /^\/__gateway/, /^\/__demo\//, /^\/assets\//, /[?&](token|access_token|sessionid|world)=/i];
-
 const configFile = fileURLToPath(import.meta.url);
 
 // The pre-render step's Node build (build/server-bundle.ts): the app's sources with the worker that
@@ -66,13 +60,31 @@ const browserBuild = defineConfig({
       manifest: webManifest(runtimeConfig),
       workbox: {
         globPatterns: ['index.html', 'static/**/*.{js,css}', 'favicon.svg', 'icons/*.png'],
-        // Offline, every app route opens the cached shell; the APIs never do.
-        navigateFallback: '/index.html',
-        navigateFallbackDenylist: NOT_THE_APP_SHELL,
         cleanupOutdatedCaches: true,
-        // No runtime caching at all: API calls, images, config.json and anything with a token
-        // always go to the network.
-        runtimeCaching: [],
+        // No navigation route answering every page with the cached shell (the plugin's default),
+        // and `/` is not the precached index.html either (Workbox's directory index).
+        navigateFallback: null,
+        directoryIndex: '',
+        // An app route opened in the browser comes from the server while it can be reached, so a
+        // returning visitor gets the first screen in the HTML (the pre-rendered page) as a first
+        // visit does, not the cached boot shell; only when the network fails does it open the
+        // cached shell. Nothing is cached at run time: API calls, images, config.json and anything
+        // with a token always go to the network. Never given the shell: the gateway and game APIs,
+        // the simulator's control and demo routes, gateway mode's own pages, images (the
+        // server's), any URL carrying a token (a launch or a URL-token login), and `?world=NAME`,
+        // which the server answers with the world cookie (README "Worlds"). Workbox copies the
+        // function's text into the worker, so it refers to nothing outside itself.
+        runtimeCaching: [
+          {
+            urlPattern: ({ request, url }) =>
+              request.mode === 'navigate' &&
+              !/^\/(wps|lgw|lotto|__sim|__demo|assets)\//.test(url.pathname) &&
+              !/^\/__gateway/.test(url.pathname) &&
+              !/[?&](token|access_token|sessionid|world)=/i.test(url.search),
+            handler: 'NetworkOnly',
+            options: { precacheFallback: { fallbackURL: '/index.html' } },
+          },
+        ],
         maximumFileSizeToCacheInBytes: 1024 * 1024,
       },
     }),
