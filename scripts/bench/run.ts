@@ -111,9 +111,10 @@ for (const t of TARGETS)
  * loopback work lands where each side runs, as with a load generator on a machine of its own. Every
  * target is pinned alike; without a second core or taskset the option is refused.
  */
-const PIN = flags.pin ? pinning() : undefined;
+const SERVER_CORES = flags.pin ? pinning() : undefined;
 
-function pinning(): { server: string[] } {
+/** Pins this process to core 0 and returns the servers' cores, as taskset names them. */
+function pinning(): string {
   const cores = cpus().length;
   if (cores < 2) throw new Error('--pin needs at least two cores: one for the load generator, the rest for the servers');
   try {
@@ -121,14 +122,12 @@ function pinning(): { server: string[] } {
   } catch (err) {
     throw new Error(`--pin needs taskset (util-linux): ${(err as Error).message}`, { cause: err });
   }
-  return { server: ['taskset', '-c', cores === 2 ? '1' : `1-${cores - 1}`] };
+  return cores === 2 ? '1' : `1-${cores - 1}`;
 }
 
 /** The command and arguments of a server process, pinned to the servers' cores under --pin. */
 function pinned(command: string, args: string[]): [string, string[]] {
-  if (!PIN) return [command, args];
-  const [taskset, ...pinArgs] = PIN.server as [string, ...string[]];
-  return [taskset, [...pinArgs, command, ...args]];
+  return SERVER_CORES ? ['taskset', ['-c', SERVER_CORES, command, ...args]] : [command, args];
 }
 
 function positive(raw: string, name: string): number {
@@ -369,7 +368,7 @@ function report(
     `Machine: ${cpu.length} cores (${cpu[0]?.model.trim() ?? 'unknown CPU'}), ${Math.round(totalmem() / 2 ** 30)} GiB; Node ${process.version}; ` +
       `${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC. ${CONNECTIONS} connections, ${DURATION} s per call and target ` +
       `(after ${WARMUP} s warm-up) in each of ${ROUNDS} interleaved rounds, median shown; autocannon in the parent process, ` +
-      `each server in its own process, loopback only${PIN ? `; pinned: autocannon on core 0, the servers on ${PIN.server.at(-1) ?? ''} (taskset)` : ''}. ` +
+      `each server in its own process, loopback only${SERVER_CORES ? `; pinned: autocannon on core 0, the servers on ${SERVER_CORES} (taskset)` : ''}. ` +
       `Targets: ${targets.map((t) => t.label).join(', ')}. ` +
       // Other work on the machine (a test run, a type check) shows here and skews every figure.
       `Load average (1 min) before the run: ${loadAtStart.toFixed(2)}, after: ${(loadavg()[0] ?? 0).toFixed(2)}.`,

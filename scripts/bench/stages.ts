@@ -20,7 +20,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { SerializerSelector } from '@fastify/fast-json-stringify-compiler';
-import Fastify, { type FastifyInstance, type FastifyPluginAsync, type InjectOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyPluginAsync, type InjectOptions, type LightMyRequestResponse } from 'fastify';
 import fp from 'fastify-plugin';
 import { encryptBody } from '../../openapi/wire-crypto';
 import { buildApp, pipeline, type AppOptions, type PipelineStep } from '../../server/app';
@@ -148,6 +148,15 @@ function shuffled<T>(list: readonly T[]): T[] {
   return copy;
 }
 
+/** `calls` injections of one request, one after another, the event loop turning every CALLS_PER_TURN. */
+async function injectMany(app: FastifyInstance, request: InjectOptions, calls: number, check?: (res: LightMyRequestResponse) => void): Promise<void> {
+  for (let i = 0; i < calls; i++) {
+    const res = await app.inject(request);
+    check?.(res);
+    if (i % CALLS_PER_TURN === CALLS_PER_TURN - 1) await new Promise<void>((resolve) => setImmediate(resolve));
+  }
+}
+
 /**
  * CPU µs per call of `calls` injections of one request. An injection settles in microtasks, so a
  * loop that only awaits them never lets the event loop reach its check phase: every injected
@@ -159,16 +168,11 @@ function shuffled<T>(list: readonly T[]): T[] {
 async function cpuPerCall(app: FastifyInstance, request: InjectOptions, calls: number): Promise<number> {
   // Unmeasured calls first: the shared code (Fastify, light-my-request) was last optimised for
   // another app's reply, and re-optimising it is not this variant's cost.
-  for (let i = 0; i < WARM_CALLS; i++) {
-    await app.inject(request);
-    if (i % CALLS_PER_TURN === CALLS_PER_TURN - 1) await new Promise<void>((resolve) => setImmediate(resolve));
-  }
+  await injectMany(app, request, WARM_CALLS);
   const start = process.threadCpuUsage();
-  for (let i = 0; i < calls; i++) {
-    const res = await app.inject(request);
+  await injectMany(app, request, calls, (res) => {
     if (res.statusCode !== 200) throw new Error(`${String(request.url)} answered ${res.statusCode}: ${res.body.slice(0, 200)}`);
-    if (i % CALLS_PER_TURN === CALLS_PER_TURN - 1) await new Promise<void>((resolve) => setImmediate(resolve));
-  }
+  });
   const used = process.threadCpuUsage(start);
   return (used.user + used.system) / calls;
 }
