@@ -1,10 +1,12 @@
 /**
  * What every benchmark that starts servers needs: a free loopback port, child processes that are
- * killed with their whole process group when the benchmark exits, fails or is interrupted, and the
- * portal of a checkout started on such a port.
+ * killed with their whole process group when the benchmark exits, fails or is interrupted, the
+ * portal of a checkout started on such a port, and the load generator and the servers on cores of
+ * their own (`--pin`).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
+import { cpus } from 'node:os';
 import { join } from 'node:path';
 
 /** A port nothing listens on right now (127.0.0.1). */
@@ -83,4 +85,27 @@ export async function startPortal(root: string): Promise<string> {
     await new Promise((r) => setTimeout(r, 250));
   }
   throw new Error(`the portal did not answer within 60 s\n${tail}`);
+}
+
+/**
+ * `--pin`: the load generator (this process, every thread of it) on the first core and the servers
+ * on the others, with taskset (util-linux), so neither takes the other's core and the kernel's
+ * loopback work lands where each side runs, as with a load generator on a machine of its own. Every
+ * target is pinned alike; without a second core or taskset the option is refused. Returns the
+ * servers' cores as taskset names them.
+ */
+export function pinLoadGenerator(): string {
+  const cores = cpus().length;
+  if (cores < 2) throw new Error('--pin needs at least two cores: one for the load generator, the rest for the servers');
+  try {
+    execFileSync('taskset', ['-a', '-pc', '0', String(process.pid)], { stdio: 'ignore' });
+  } catch (err) {
+    throw new Error(`--pin needs taskset (util-linux): ${(err as Error).message}`, { cause: err });
+  }
+  return cores === 2 ? '1' : `1-${cores - 1}`;
+}
+
+/** The command and arguments of a server process, on `cores` (taskset) when they are given. */
+export function pinnedCommand(cores: string | undefined, command: string, args: string[]): [string, string[]] {
+  return cores ? ['taskset', ['-c', cores, command, ...args]] : [command, args];
 }

@@ -19,7 +19,7 @@
  * and >= 0.8x the decrypt-only ceiling on the encrypted login (docs/benchmarks.md). The report says
  * which are met; nothing is tuned per target.
  */
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -28,7 +28,7 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { encryptBody } from '../../openapi/wire-crypto';
 import { markers, writeBlock } from './doc-block';
-import { freePort, killChildren, trackChild } from './processes';
+import { freePort, killChildren, pinLoadGenerator, pinnedCommand, trackChild } from './processes';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const SPEC = join(ROOT, 'openapi', 'openapi.json');
@@ -105,30 +105,9 @@ if (TARGETS.includes('peer') && !PEER_ROOT) throw new Error('the target peer nee
 for (const t of TARGETS)
   if (!['sim', 'peer', 'prism', 'bare'].includes(t)) throw new Error(`unknown target ${t}`);
 
-/**
- * `--pin`: the load generator (this process, every thread of it) on the first core and the servers
- * on the others, with taskset (util-linux), so neither takes the other's core and the kernel's
- * loopback work lands where each side runs, as with a load generator on a machine of its own. Every
- * target is pinned alike; without a second core or taskset the option is refused.
- */
-const SERVER_CORES = flags.pin ? pinning() : undefined;
-
-/** Pins this process to core 0 and returns the servers' cores, as taskset names them. */
-function pinning(): string {
-  const cores = cpus().length;
-  if (cores < 2) throw new Error('--pin needs at least two cores: one for the load generator, the rest for the servers');
-  try {
-    execFileSync('taskset', ['-a', '-pc', '0', String(process.pid)], { stdio: 'ignore' });
-  } catch (err) {
-    throw new Error(`--pin needs taskset (util-linux): ${(err as Error).message}`, { cause: err });
-  }
-  return cores === 2 ? '1' : `1-${cores - 1}`;
-}
-
-/** The command and arguments of a server process, pinned to the servers' cores under --pin. */
-function pinned(command: string, args: string[]): [string, string[]] {
-  return SERVER_CORES ? ['taskset', ['-c', SERVER_CORES, command, ...args]] : [command, args];
-}
+/** `--pin`: the load generator on core 0 and the servers on the others (processes.ts pinLoadGenerator). */
+const SERVER_CORES = flags.pin ? pinLoadGenerator() : undefined;
+const pinned = (command: string, args: string[]) => pinnedCommand(SERVER_CORES, command, args);
 
 function positive(raw: string, name: string): number {
   const n = Number(raw);

@@ -4,11 +4,18 @@
  * hello-world (the ceiling any Fastify app on this machine can reach). Listens on 127.0.0.1 only and
  * prints `LISTENING <port>` once ready; exits on SIGTERM/SIGINT or when its parent goes away.
  *
- *   tsx scripts/bench/serve.ts --kind sim|bare [--port 0] [--journal on|off]
+ *   tsx scripts/bench/serve.ts --kind sim|bare [--port 0] [--journal on|off] [--profile FILE]
  *
  * `--journal on|off` runs the simulator as `npm start` does (control API, fault hook and the request
  * journal on or off) for the journal's cost (scripts/bench/journal.ts).
+ *
+ * `--profile FILE` (scripts/bench/profile.ts): SIGUSR2 starts V8's sampling profiler on the main
+ * thread, the next SIGUSR2 stops it, writes the profile to FILE and prints `PROFILED <user µs>
+ * <system µs>`, the process's CPU time (every thread) between the two signals, so the window holds
+ * the measured load and nothing of the start-up or the warm-up.
  */
+import { writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import { parseArgs } from 'node:util';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app';
@@ -53,6 +60,7 @@ async function main(): Promise<void> {
       kind: { type: 'string', default: 'sim' },
       port: { type: 'string', default: '0' },
       journal: { type: 'string' },
+      profile: { type: 'string' },
     },
   });
   const journal = values.journal === undefined ? {} : { controlApi: true, journalSize: values.journal === 'on' ? 1000 : 0 };
@@ -62,12 +70,38 @@ async function main(): Promise<void> {
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : Number(values.port);
   process.stdout.write(`LISTENING ${port}\n`);
+  if (values.profile) profileOnSignal(values.profile);
   const stop = () => void app.close().then(() => process.exit(0));
   process.on('SIGTERM', stop);
   process.on('SIGINT', stop);
   // The parent holds our stdin open: when it dies without killing us, stdin ends and we stop too.
   process.stdin.on('end', stop);
   process.stdin.resume();
+}
+
+/** SIGUSR2 starts the profiler, the next one stops it and writes `file` (see the header). */
+function profileOnSignal(file: string): void {
+  const session = new Session();
+  session.connect();
+  let since: NodeJS.CpuUsage | null = null;
+  let busy = Promise.resolve();
+  process.on('SIGUSR2', () => {
+    busy = busy.then(async () => {
+      if (!since) {
+        await session.post('Profiler.enable');
+        // A sample every 250 µs: a read takes some tens of µs, so a few seconds give tens of thousands.
+        await session.post('Profiler.setSamplingInterval', { interval: 250 });
+        await session.post('Profiler.start');
+        since = process.cpuUsage();
+        return;
+      }
+      const cpu = process.cpuUsage(since);
+      const { profile } = await session.post('Profiler.stop');
+      since = null;
+      writeFileSync(file, JSON.stringify(profile));
+      process.stdout.write(`PROFILED ${cpu.user} ${cpu.system}\n`);
+    });
+  });
 }
 
 main().catch((err: unknown) => {
