@@ -142,6 +142,13 @@ test('a returning visitor, the service worker in control, still gets the page in
   });
   await page.reload();
   await expect.poll(() => page.evaluate(() => !!navigator.serviceWorker.controller)).toBe(true);
+  // The worker's script names the page's own entry script in its precache list, quoted and
+  // relative to the scope: how a page after a deploy tells that a waiting worker is of its own build
+  // and offers no switch to it (register-sw.ts listsEntry).
+  const entry = await page.locator('script[type="module"][src]').getAttribute('src');
+  expect(entry).toMatch(/^\/static\/index-[\w-]+\.js$/);
+  const workerScript = await (await page.request.get('/sw.js')).text();
+  expect(workerScript).toContain(`"${entry!.slice(1)}"`);
   // The worker answers the navigation (fetching it), yet with the server's page: the header and
   // the first games already in it, not the cached boot shell the worker keeps for offline use.
   const again = await page.reload();

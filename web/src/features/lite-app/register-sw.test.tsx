@@ -176,3 +176,67 @@ describe('the update prompt', () => {
     expect(reload).toHaveBeenCalledTimes(1);
   });
 });
+
+describe('a page that already runs the waiting build', () => {
+  /** The page's entry script, as a production page's HTML names it. */
+  const ENTRY = '/static/index-Ab12Cd34.js';
+  /** The generated worker's precache list, as vite-plugin-pwa writes it. */
+  const workerOf = (entry: string) =>
+    `define(["./workbox-1"],(function(e){e.precacheAndRoute([{url:"${entry}",revision:null},{url:"index.html",revision:"f6c2"}],{})}));`;
+
+  beforeEach(() => {
+    // Scripts inserted as markup never run, so the test DOM does not try to load the file.
+    document.head.insertAdjacentHTML('beforeend', `<script type="module" crossorigin src="${ENTRY}"></script>`);
+  });
+
+  afterEach(() => {
+    document.head.querySelector('script[type="module"][src]')?.remove();
+    vi.unstubAllGlobals();
+  });
+
+  /** A new build waiting behind the one in control, its script answering `body` (or failing). */
+  async function newBuildWaits(body: string | Error): Promise<{ fetched: ReturnType<typeof vi.fn> }> {
+    const fetched = vi.fn(async () => {
+      if (body instanceof Error) throw body;
+      return new Response(body, { status: 200 });
+    });
+    vi.stubGlobal('fetch', fetched);
+    container.controller = new FakeWorker('activated');
+    render(<LiteAppNotices />);
+    const wb = await start(vi.fn());
+    const next = new FakeWorker('installed');
+    container.registration.waiting = next;
+    await act(async () => {
+      wb.emit('waiting', { sw: next, isUpdate: true });
+      await vi.advanceTimersByTimeAsync(50);
+    });
+    return { fetched };
+  }
+
+  it('is not offered it: the waiting worker lists the page\'s own entry script', async () => {
+    const { fetched } = await newBuildWaits(workerOf('static/index-Ab12Cd34.js'));
+    expect(fetched).toHaveBeenCalledWith('http://localhost/sw.js', { cache: 'no-store' });
+    expect(screen.queryByText('A new version of the site is ready.')).toBeNull();
+    expect(swStore.get().needRefresh).toBe(false);
+  });
+
+  it('is offered a build whose worker lists another entry script', async () => {
+    await newBuildWaits(workerOf('static/index-Zz99Yy88.js'));
+    expect(screen.getByText('A new version of the site is ready.')).toBeTruthy();
+  });
+
+  it('is offered the new build when the worker script cannot be read (offline)', async () => {
+    await newBuildWaits(new TypeError('Failed to fetch'));
+    expect(screen.getByText('A new version of the site is ready.')).toBeTruthy();
+  });
+});
+
+describe('listsEntry', () => {
+  it('matches the entry path as a quoted precache URL, not as part of another name', async () => {
+    const { listsEntry } = await import('./register-sw');
+    expect(listsEntry('[{url:"static/index-Ab12.js",revision:null}]', '/static/index-Ab12.js')).toBe(true);
+    expect(listsEntry('[{url:"static/index-Ab12.js",revision:null}]', 'http://localhost/static/index-Ab12.js')).toBe(true);
+    expect(listsEntry('[{url:"static/xindex-Ab12.js.map",revision:null}]', '/static/index-Ab12.js')).toBe(false);
+    expect(listsEntry('[{url:"static/index-Ab12.js",revision:null}]', '/')).toBe(false);
+  });
+});

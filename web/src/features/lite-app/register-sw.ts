@@ -10,6 +10,13 @@
  * the waiting worker to skip waiting and reloads once it controls the page; if nothing waits any
  * more (another tab switched), or the switch does not come, it reloads all the same
  * (docs/decisions/027-every-engine.md).
+ *
+ * Nor is a page offered the build it already runs. Pages come from the server while it can be
+ * reached (docs/decisions/045-pages-from-the-server-under-the-service-worker.md), so a page loaded
+ * after a deploy runs the new build under the old worker, and the new worker then waits behind it. The
+ * waiting worker's script lists every file of its build; when it lists this page's own entry
+ * script, there is nothing to switch to, and no offer is made (the worker takes over once the old
+ * build's tabs have closed, or one of them accepts its own offer).
  */
 import { swStore } from './sw-state';
 
@@ -19,6 +26,32 @@ const TAKEOVER_TIMEOUT_MS = 5_000;
 interface RegisterOptions {
   /** Reloads the page (tests pass a spy). */
   reload?: () => void;
+}
+
+/** The page's own entry script as its HTML names it (`/static/index-<hash>.js`), if it has one. */
+function ownEntryScript(): string | null {
+  return document.querySelector('script[type="module"][src]')?.getAttribute('src') ?? null;
+}
+
+/**
+ * Whether the worker script `text` belongs to the build of the entry script `entry`: its precache
+ * list names that file (as `"static/index-<hash>.js"`, relative to the scope). The entry's name
+ * changes with any script or style sheet of the build; two builds that share it differ at most in
+ * static files, which need no switch.
+ */
+export function listsEntry(text: string, entry: string): boolean {
+  const path = new URL(entry, window.location.origin).pathname.replace(/^\//, '');
+  return path !== '' && text.includes(`"${path}"`);
+}
+
+/** Whether the worker at `scriptURL` is of this page's own build; false when it cannot be told. */
+async function runsBuildOf(scriptURL: string, entry: string): Promise<boolean> {
+  try {
+    const response = await fetch(scriptURL, { cache: 'no-store' });
+    return response.ok && listsEntry(await response.text(), entry);
+  } catch {
+    return false;
+  }
 }
 
 /** Call once at start; does nothing where service workers are unavailable (http, old browsers). */
@@ -44,14 +77,26 @@ export function registerServiceWorker({ reload = () => window.location.reload() 
     waiting.postMessage({ type: 'SKIP_WAITING' });
   };
 
-  const offer = (waiting: ServiceWorker | undefined) => {
-    const controller = container.controller;
-    if (!waiting || !controller || waiting === controller || waiting.state !== 'installed') return;
+  const makeOffer = (waiting: ServiceWorker) => {
     // A newer worker replacing this one withdraws the offer; its own "waiting" makes the next one.
     waiting.addEventListener('statechange', () => {
       if (waiting.state === 'redundant') swStore.set({ needRefresh: false, update: null });
     });
     swStore.set({ needRefresh: true, update: () => accept(waiting) });
+  };
+
+  const offer = (waiting: ServiceWorker | undefined) => {
+    const controller = container.controller;
+    if (!waiting || !controller || waiting === controller || waiting.state !== 'installed') return;
+    const entry = ownEntryScript();
+    // A page without an entry script of the build (none outside a production page) cannot tell.
+    if (!entry) {
+      makeOffer(waiting);
+      return;
+    }
+    void runsBuildOf(waiting.scriptURL, entry).then((same) => {
+      if (!same && waiting.state === 'installed') makeOffer(waiting);
+    });
   };
 
   void import('workbox-window')
