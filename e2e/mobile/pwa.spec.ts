@@ -61,7 +61,13 @@ test('offline, a reload opens the shell with the offline notice; API calls never
   expect(cached).toContain('/index.html');
   expect(cached.filter((u) => /^\/(wps|lgw|lotto|__sim|__gateway|__demo|assets)\//.test(u))).toEqual([]);
 
+  // Going offline on an open page says so at once, above the sandbox bar in its bottom corner
+  // (on a phone the notice spans the width), not under it.
   await context.setOffline(true);
+  await expect(page.getByTestId('offline-notice')).toBeVisible();
+  const notices = (await page.locator('.lite-notices').boundingBox())!;
+  const bar = (await page.locator('.sandbox').boundingBox())!;
+  expect(notices.y + notices.height).toBeLessThanOrEqual(bar.y);
   await page.reload();
   await expect(page.getByTestId('offline-notice')).toBeVisible();
   await expect(page.getByTestId('offline-notice')).toContainText('You are offline');
