@@ -136,4 +136,18 @@ test("a member's and an agent's modals are sheets that fit 360 px", async ({ pag
     await expectSheet(page, page.getByRole('dialog', { name }), entry);
     await closeSheet(page);
   }
+
+  // The chat window takes the whole screen, and its message box stays clear of the sandbox bar,
+  // which keeps the bottom edge.
+  await header.getByRole('button', { name: 'Menu', exact: true }).click();
+  await shell(page).sideMenu.getByRole('button', { name: 'Customer service' }).click();
+  await page.getByRole('region', { name: 'Customer service' }).getByRole('switch', { name: 'Chat window', exact: true }).click();
+  const chat = page.locator('.chat-window');
+  await expect(chat.locator('iframe')).toBeVisible();
+  const frame = (await chat.locator('iframe').boundingBox())!;
+  const bar = (await page.locator('.sandbox').boundingBox())!;
+  expect(frame.y + frame.height, 'the chat ends above the sandbox bar').toBeLessThanOrEqual(bar.y);
+  await expectNoSideScroll(page, 'the chat window');
+  await chat.getByRole('button', { name: 'Close' }).click();
+  await expect(chat).toHaveCount(0);
 });

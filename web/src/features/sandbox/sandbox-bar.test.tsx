@@ -142,6 +142,28 @@ describe('SandboxBar reset and placement', () => {
     expect(await screen.findByRole('button', { name: /Sandbox/ })).toBeTruthy();
     expect(JSON.parse(localStorage.getItem('sandbox.placement') ?? '{}')).toEqual({ corner: 'bottom-start', collapsed: false });
   });
+
+  it('keeps the bottom edge clear for itself only while in a bottom corner, and gives it back when gone', async () => {
+    localStorage.removeItem('sandbox.placement');
+    const clearance = () => document.documentElement.style.getPropertyValue('--bottom-clearance');
+    const user = userEvent.setup();
+    const { unmount } = renderWithApp(<SandboxBar />);
+    await user.click(await screen.findByRole('button', { name: /Sandbox/ }));
+    // Bottom end (the default): the room it takes, a length in pixels.
+    expect(clearance()).toMatch(/^\d+px$/);
+    const panel = await screen.findByRole('region', { name: 'Simulator controls' });
+    // Bottom start, then the two top corners, then bottom end again.
+    await user.click(within(panel).getByRole('button', { name: 'Move to next corner' }));
+    expect(clearance()).toMatch(/^\d+px$/);
+    await user.click(within(panel).getByRole('button', { name: 'Move to next corner' }));
+    expect(clearance()).toBe('');
+    await user.click(within(panel).getByRole('button', { name: 'Move to next corner' }));
+    expect(clearance()).toBe('');
+    await user.click(within(panel).getByRole('button', { name: 'Move to next corner' }));
+    expect(clearance()).toMatch(/^\d+px$/);
+    unmount();
+    expect(clearance()).toBe('');
+  });
 });
 
 describe('WorldSwitcher', () => {

@@ -6,22 +6,57 @@
  * included), so the page reloads after them.
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { controlApi, saveFile } from './control-api';
 import { NetworkInspector } from './network-inspector';
-import { nextCorner, usePlacement } from './placement';
+import { nextCorner, usePlacement, type Corner } from './placement';
 import { ReplayNote } from './replay-note';
 import { WorldSwitcher } from './world-switcher';
 import './sandbox.css';
 
 const STATUSES = [0, 1, 2] as const;
 
+/** The room the bar keeps at the bottom edge of the screen, a CSS length on the document's root. */
+const BOTTOM_CLEARANCE = '--bottom-clearance';
+/** Space left between the bar and what the portal pins above it. */
+const CLEARANCE_GAP_PX = 8;
+
+/**
+ * While the bar sits in a bottom corner it keeps the bottom edge of the screen: the room it takes
+ * (its height, its distance from the edge and a gap) is set as --bottom-clearance on the document's
+ * root, and what the portal pins to the bottom edge (the offline and new-version notices, the chat
+ * window) stays above it. The room follows the bar's height: on a narrow phone it wraps onto two rows.
+ */
+function useKeepsBottomEdge(ref: RefObject<HTMLDivElement | null>, corner: Corner, collapsed: boolean): void {
+  useLayoutEffect(() => {
+    const root = document.documentElement;
+    const bar = ref.current;
+    if (!bar || !corner.startsWith('bottom')) {
+      root.style.removeProperty(BOTTOM_CLEARANCE);
+      return;
+    }
+    const publish = () => {
+      const offset = Number.parseFloat(getComputedStyle(bar).insetBlockEnd) || 0;
+      root.style.setProperty(BOTTOM_CLEARANCE, `${Math.ceil(bar.offsetHeight + offset) + CLEARANCE_GAP_PX}px`);
+    };
+    publish();
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(publish);
+    observer?.observe(bar);
+    return () => {
+      observer?.disconnect();
+      root.style.removeProperty(BOTTOM_CLEARANCE);
+    };
+  }, [ref, corner, collapsed]);
+}
+
 export default function SandboxBar() {
   const { t } = useTranslation('sandbox');
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
   const [placement, place] = usePlacement();
+  const bar = useRef<HTMLDivElement>(null);
+  useKeepsBottomEdge(bar, placement.corner, placement.collapsed);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   // Always read: the pill shows the world, scenario and status before the panel is opened.
@@ -53,7 +88,7 @@ export default function SandboxBar() {
 
   if (placement.collapsed) {
     return (
-      <div className={`sandbox sandbox--${placement.corner} sandbox--collapsed`}>
+      <div ref={bar} className={`sandbox sandbox--${placement.corner} sandbox--collapsed`}>
         <button type="button" className="sandbox__expand" onClick={() => place({ collapsed: false })} aria-label={t('expand')} title={t('expand')}>
           <span className={`sandbox__dot sandbox__dot--${state.data?.status ?? 0}`} aria-hidden="true" />
         </button>
@@ -62,7 +97,7 @@ export default function SandboxBar() {
   }
 
   return (
-    <div className={`sandbox sandbox--${placement.corner}${open ? ' sandbox--open' : ''}`}>
+    <div ref={bar} className={`sandbox sandbox--${placement.corner}${open ? ' sandbox--open' : ''}`}>
       <button type="button" className="sandbox__toggle" aria-expanded={open} aria-controls="sandbox-panel" onClick={() => setOpen((o) => !o)}>
         <span className={`sandbox__dot sandbox__dot--${state.data?.status ?? 0}`} aria-hidden="true" />
         <span className="sandbox__label">{t('label')}</span>
