@@ -128,6 +128,9 @@ test('a demo game fills the screen and moves the balance', async ({ page, apiLog
   const box = await iframe.boundingBox();
   expect(box!.width).toBeGreaterThanOrEqual(389);
   expect(box!.height).toBeGreaterThan(600);
+  // The sandbox bar keeps the bottom edge: the game ends above it, nothing of the game under it.
+  const bar = await page.locator('.sandbox').boundingBox();
+  expect(box!.y + box!.height).toBeLessThanOrEqual(bar!.y);
   const frame = page.frameLocator('iframe[title="Fortune Tiger game"]');
   await frame.getByRole('button', { name: 'Spin' }).click();
   await expect(frame.getByRole('status')).not.toHaveText(/Choose a stake/);
