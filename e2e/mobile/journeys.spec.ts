@@ -63,6 +63,10 @@ test('a visitor on a phone: every control at least 44 × 44 px, then the side me
     await button.click();
     await expect(button).toHaveAttribute('aria-expanded', 'true');
     await expect(drawer).toBeVisible();
+    // Its last row, the social links, ends above the sandbox bar, which keeps the bottom edge.
+    const social = (await drawer.getByRole('list', { name: 'Follow us' }).boundingBox())!;
+    const bar = (await page.locator('.sandbox').boundingBox())!;
+    expect(social.y + social.height).toBeLessThanOrEqual(bar.y);
     // Focus moves into the drawer, and back to the button when it closes.
     await expect.poll(() => page.evaluate(() => !!document.activeElement?.closest('#side-menu'))).toBe(true);
     await page.keyboard.press('Escape');

@@ -26,7 +26,8 @@ const CLEARANCE_GAP_PX = 8;
  * While the bar sits in a bottom corner it keeps the bottom edge of the screen: the room it takes
  * (its height, its distance from the edge and a gap) is set as --bottom-clearance on the document's
  * root, and what the portal pins to the bottom edge (the offline and new-version notices, the chat
- * window) stays above it. The room follows the bar's height: on a narrow phone it wraps onto two rows.
+ * window, the game page, the side menu as a phone's drawer) stays above it. The room follows the
+ * bar's height: on a narrow phone it wraps onto two rows.
  */
 function useKeepsBottomEdge(ref: RefObject<HTMLDivElement | null>, corner: Corner, collapsed: boolean): void {
   useLayoutEffect(() => {
