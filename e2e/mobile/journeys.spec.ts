@@ -85,6 +85,15 @@ test('a visitor on a phone: every control at least 44 × 44 px, then the side me
     await expect(drawer).toBeHidden();
     await expect(button).toHaveAttribute('aria-expanded', 'false');
   });
+
+  await test.step("the page's end scrolls above the sandbox bar, which keeps the bottom edge", async () => {
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    const last = page.getByRole('contentinfo').locator('p').last();
+    await expect(last).toBeInViewport();
+    const end = (await last.boundingBox())!;
+    const bar = (await page.locator('.sandbox').boundingBox())!;
+    expect(end.y + end.height).toBeLessThanOrEqual(bar.y);
+  });
 });
 
 test('log in from the compact header in a full-screen sheet', async ({ page }) => {
