@@ -28,9 +28,10 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import { encryptBody } from '../../openapi/wire-crypto';
 import { markers, writeBlock } from './doc-block';
+import { positive } from './flags';
 import { freePort, killChildren, pinLoadGenerator, pinnedCommand, trackChild } from './processes';
+import { benchLogin } from './sim-login';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const HEADERS = { merchant: 'DEMO', device: 'web', language: 'EN' };
@@ -47,12 +48,6 @@ const { values: flags } = parseArgs({
     write: { type: 'boolean', default: false },
   },
 });
-
-function positive(raw: string, name: string): number {
-  const n = Number(raw);
-  if (!Number.isFinite(n) || n <= 0) throw new Error(`--${name} must be a positive number, got ${raw}`);
-  return n;
-}
 
 const CONNECTIONS = positive(flags.connections, 'connections');
 const DURATION = positive(flags.duration, 'duration');
@@ -255,20 +250,6 @@ function table(call: CallId, sim: Window, bare: Window): string {
 
 // ---- main ------------------------------------------------------------------------------------------
 
-async function token(port: number): Promise<string> {
-  const base = `http://127.0.0.1:${port}`;
-  const key = (await (await fetch(`${base}/wps/session/key/rsa`, { headers: HEADERS })).json()) as { value: string };
-  const { body, encryption } = encryptBody({ type: 'username', username: 'player01', password: 'Passw0rd!' }, key.value);
-  const res = await fetch(`${base}/wps/session/login`, {
-    method: 'POST',
-    headers: { ...HEADERS, 'content-type': 'application/json', encryption },
-    body: JSON.stringify(body),
-  });
-  const value = ((await res.json()) as { value?: { token?: string } }).value;
-  if (!value?.token) throw new Error('the bench login failed');
-  return value.token;
-}
-
 async function main(): Promise<void> {
   const log = (line: string) => process.stderr.write(`[bench:profile] ${line}\n`);
   const loadAtStart = loadavg()[0] ?? 0;
@@ -284,7 +265,7 @@ async function main(): Promise<void> {
     const [sim, bare] = await Promise.all([startServer('sim', dir), startServer('bare', dir)]);
     const game = await (await fetch(`http://127.0.0.1:${sim.port}${GAME_LIST}`, { headers: HEADERS })).text();
     await fetch(`http://127.0.0.1:${bare.port}/__payload`, { method: 'PUT', headers: { 'content-type': 'text/plain' }, body: game });
-    const auth = await token(sim.port);
+    const { token: auth } = await benchLogin(`http://127.0.0.1:${sim.port}`, HEADERS);
     const sections: string[] = [];
     for (const call of CALLS) {
       const simRequest: autocannon.Request =

@@ -28,7 +28,9 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { encryptBody } from '../../openapi/wire-crypto';
 import { markers, writeBlock } from './doc-block';
+import { positive } from './flags';
 import { freePort, killChildren, pinLoadGenerator, pinnedCommand, trackChild } from './processes';
+import { benchLogin } from './sim-login';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const SPEC = join(ROOT, 'openapi', 'openapi.json');
@@ -108,13 +110,6 @@ for (const t of TARGETS)
 /** `--pin`: the load generator on core 0 and the servers on the others (processes.ts pinLoadGenerator). */
 const SERVER_CORES = flags.pin ? pinLoadGenerator() : undefined;
 const pinned = (command: string, args: string[]) => pinnedCommand(SERVER_CORES, command, args);
-
-function positive(raw: string, name: string): number {
-  const n = Number(raw);
-  if (!Number.isFinite(n) || n <= 0)
-    throw new Error(`--${name} must be a positive number, got ${raw}`);
-  return n;
-}
 
 // ---- child processes ------------------------------------------------------------------------------
 
@@ -206,23 +201,6 @@ function prismVersion(): string {
 }
 
 // ---- the calls --------------------------------------------------------------------------------------
-
-async function json(
-  url: string,
-  init: RequestInit = {},
-): Promise<{ status: number; body: { success?: boolean; value?: unknown } }> {
-  const res = await fetch(url, {
-    ...init,
-    headers: { ...BASE_HEADERS, ...(init.headers as Record<string, string>) },
-    signal: AbortSignal.timeout(10_000),
-  });
-  const text = await res.text();
-  try {
-    return { status: res.status, body: JSON.parse(text) };
-  } catch {
-    return { status: res.status, body: {} };
-  }
-}
 
 const GAME_LIST =
   '/wps/relay/GCSGAME_gameList?clientType=3&gameType=RNG&language=EN&pageNo=1&pageSize=42';
@@ -423,19 +401,8 @@ function writeDoc(block: string): void {
 // ---- main -------------------------------------------------------------------------------------------
 
 /** A simulator's RSA modulus and a session token of the bench's own login. */
-async function loginTo(target: Target): Promise<{ token: string; modulus: string }> {
-  const base = `http://127.0.0.1:${target.port}`;
-  const key = await json(`${base}/wps/session/key/rsa`);
-  const modulus = String(key.body.value);
-  const { body, encryption } = encryptBody({ type: 'username', username: 'player01', password: 'Passw0rd!' }, modulus);
-  const login = await json(`${base}/wps/session/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', encryption },
-    body: JSON.stringify(body),
-  });
-  const token = (login.body.value as { token?: string } | undefined)?.token;
-  if (!token) throw new Error(`bench login on ${target.label} failed: ${JSON.stringify(login.body)}`);
-  return { token, modulus };
+function loginTo(target: Target): Promise<{ token: string; modulus: string }> {
+  return benchLogin(`http://127.0.0.1:${target.port}`, BASE_HEADERS);
 }
 
 async function main(): Promise<void> {

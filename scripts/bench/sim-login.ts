@@ -1,0 +1,21 @@
+/**
+ * The benches' own login on a running simulator: its RSA modulus (for the encrypted bodies a bench
+ * sends) and a session token of the seed player, over HTTP as the web app logs in.
+ */
+import { encryptBody } from '../../openapi/wire-crypto';
+
+export async function benchLogin(base: string, headers: Record<string, string>): Promise<{ token: string; modulus: string }> {
+  const key = (await (await fetch(`${base}/wps/session/key/rsa`, { headers, signal: AbortSignal.timeout(10_000) })).json()) as { value?: unknown };
+  const modulus = String(key.value);
+  const { body, encryption } = encryptBody({ type: 'username', username: 'player01', password: 'Passw0rd!' }, modulus);
+  const res = await fetch(`${base}/wps/session/login`, {
+    method: 'POST',
+    headers: { ...headers, 'content-type': 'application/json', encryption },
+    body: JSON.stringify(body),
+    signal: AbortSignal.timeout(10_000),
+  });
+  const reply = (await res.json().catch(() => ({}))) as { value?: { token?: string } };
+  const token = reply.value?.token;
+  if (!token) throw new Error(`bench login on ${base} failed: ${JSON.stringify(reply)}`);
+  return { token, modulus };
+}
