@@ -17,9 +17,12 @@ test('system status on one page: network failure, sandbox bar, contact us, maint
     await page.route('**/wps/system/status', (route) => (fail ? route.abort('connectionrefused') : route.continue()));
     await page.goto(paths.home());
     await expect(page.getByText('Network link abnormal, please try again')).toBeVisible();
+    // The browser says it is online, but the backend cannot be reached: the offline notice says so.
+    await expect(page.getByTestId('offline-notice')).toBeVisible();
     fail = false;
     await page.getByRole('button', { name: 'Try again' }).click();
     await expect(shell(page).header).toBeVisible();
+    await expect(page.getByTestId('offline-notice')).toHaveCount(0);
     await page.unroute('**/wps/system/status');
   });
 

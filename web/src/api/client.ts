@@ -5,6 +5,7 @@
 import createClient, { type Middleware } from 'openapi-fetch';
 import { isErrorCode, type ErrorCodeName } from './error-codes';
 import { operationMeta } from './operation-meta';
+import { fetchNotingReachability } from './reachability';
 import type { components, paths } from './schema';
 import { session } from './session';
 
@@ -135,7 +136,7 @@ const headersMiddleware: Middleware = {
 
 export const client = createClient<paths>({
   baseUrl: '',
-  fetch: (request) => fetch(request),
+  fetch: fetchNotingReachability,
 });
 client.use(headersMiddleware);
 

@@ -6,6 +6,7 @@
 import { QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { permissionQuery, systemStatusQuery } from '../api/queries/system';
+import { useBackendUnreachable } from '../api/reachability';
 import { LiteAppNotices } from '../features/lite-app/lite-app-notices';
 import { hasControlApi } from '../features/sandbox/probe';
 import { currentLanguage, offeredLanguages, setLanguage, withNamespaces } from '../i18n';
@@ -113,18 +114,45 @@ function Sandbox() {
   );
 }
 
+/** The first re-check of an unreachable backend, and the longest wait between two. */
+const RECHECK_FIRST_MS = 2_000;
+const RECHECK_MAX_MS = 30_000;
+
+/** Ask again for whatever failed for want of a network, and for the system status. */
+function refetchFailed(): void {
+  void queryClient.refetchQueries({
+    type: 'active',
+    predicate: (query) => query.state.status === 'error' || query.queryHash === JSON.stringify(systemStatusQuery.queryKey),
+  });
+}
+
 /**
  * Back online (the lite app opened offline, or the connection dropped), whatever failed for want of
  * a network is fetched again, so the portal comes back by itself as the offline notice promises.
  * React Query's own reconnect refetch misses a page that started offline: its online manager
- * assumes online until it sees an 'offline' event.
+ * assumes online until it sees an 'offline' event. The browser's 'online' event is one signal; the
+ * other is the backend unreachable while the browser says it is online (a link that carries
+ * nothing, a page restored offline): then the failed calls are tried again after 2 s, and after
+ * twice as long each time up to 30 s, until one is answered.
  */
-function useRefetchOnReconnect(): void {
+export function useRefetchOnReconnect(): void {
+  const unreachable = useBackendUnreachable();
   useEffect(() => {
-    const onOnline = () => void queryClient.refetchQueries({ type: 'active', predicate: (query) => query.state.status === 'error' });
-    window.addEventListener('online', onOnline);
-    return () => window.removeEventListener('online', onOnline);
+    window.addEventListener('online', refetchFailed);
+    return () => window.removeEventListener('online', refetchFailed);
   }, []);
+  useEffect(() => {
+    if (!unreachable) return;
+    let wait = RECHECK_FIRST_MS;
+    let timer = 0;
+    const recheck = () => {
+      refetchFailed();
+      wait = Math.min(wait * 2, RECHECK_MAX_MS);
+      timer = window.setTimeout(recheck, wait);
+    };
+    timer = window.setTimeout(recheck, wait);
+    return () => window.clearTimeout(timer);
+  }, [unreachable]);
 }
 
 export function Root({ router = browserRouter }: { router?: RenderRouter } = {}) {

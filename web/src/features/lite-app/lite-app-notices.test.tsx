@@ -2,6 +2,7 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setupDomTests } from '../../testing/setup';
+import { reachability } from '../../api/reachability';
 import { LiteAppNotices } from './lite-app-notices';
 import { swStore } from './sw-state';
 
@@ -14,6 +15,7 @@ function setOnline(online: boolean): void {
 
 afterEach(() => {
   act(() => setOnline(true));
+  act(() => reachability.set({ unreachable: false }));
   swStore.set({ needRefresh: false, update: null });
 });
 
@@ -24,6 +26,15 @@ describe('LiteAppNotices', () => {
     act(() => setOnline(false));
     expect(screen.getByTestId('offline-notice').textContent).toContain('You are offline');
     act(() => setOnline(true));
+    expect(screen.queryByTestId('offline-notice')).toBeNull();
+  });
+
+  it('shows the offline notice while the backend cannot be reached, though the browser says it is online', () => {
+    render(<LiteAppNotices />);
+    expect(screen.queryByTestId('offline-notice')).toBeNull();
+    act(() => reachability.set({ unreachable: true }));
+    expect(screen.getByTestId('offline-notice').textContent).toContain('You are offline');
+    act(() => reachability.set({ unreachable: false }));
     expect(screen.queryByTestId('offline-notice')).toBeNull();
   });
 

@@ -1,10 +1,12 @@
 /**
- * The lite app's notices (ADR 014): an offline notice while the browser has no connection (the
- * service worker still opens the portal's shell), and the prompt to reload on a new build.
+ * The lite app's notices (ADR 014): an offline notice while the browser has no connection or the
+ * backend cannot be reached (the service worker still opens the portal's shell), and the prompt to
+ * reload on a new build.
  */
 import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../../ui/icons';
+import { useBackendUnreachable } from '../../api/reachability';
 import { useSwState } from './sw-state';
 import './lite-app.css';
 
@@ -28,7 +30,10 @@ function useOnline(): boolean {
 
 export function LiteAppNotices() {
   const { t } = useTranslation('common');
-  const online = useOnline();
+  // The browser's word alone is not enough: it says "online" on a link that carries nothing.
+  const linked = useOnline();
+  const unreachable = useBackendUnreachable();
+  const online = linked && !unreachable;
   const needRefresh = useSwState((s) => s.needRefresh);
   const update = useSwState((s) => s.update);
 
