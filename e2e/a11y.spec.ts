@@ -13,13 +13,15 @@
  * Cost (the whole suite has 10 minutes on 2 cores): one page per language visits every route by
  * the router (as a click would, no reload), and one page per account opens the modals in turn;
  * each check is a soft assertion in its own step, so one finding does not hide the others. axe runs
- * with `axe.run` in the page (AxeBuilder's legacy mode) and details violations only: the default
- * mode opens a blank page per check to merge frame results, three times the cost. Legacy mode skips
- * cross-origin frames only, and every frame here is the simulator's own (/__demo/chat, /__demo/game).
+ * with `axe.run` in the page (as AxeBuilder's legacy mode) and details violations only: the
+ * builder's default mode opens a blank page per check to merge frame results, three times the cost.
+ * `axe.run` reaches same-origin frames only, and every frame here is the simulator's own
+ * (/__demo/chat, /__demo/game). axe's source goes into each document once (e2e/axe.ts), not on every
+ * check as the builder does.
  */
 import { readFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { axeViolations, type AxeResult } from './axe';
 import { paths } from '../web/src/config/paths';
 import { AGENT, expect, NO_SUCH_PAGE, routerGo, test as base, useSession } from './fixtures';
 
@@ -74,7 +76,7 @@ async function navigate(page: Page, path: string): Promise<void> {
   ).toBeVisible();
 }
 
-type Violation = Awaited<ReturnType<AxeBuilder['analyze']>>['violations'][number];
+type Violation = AxeResult;
 type Node = Violation['nodes'][number];
 
 /** For contrast findings, the colours and ratio axe measured (the first check's data). */
@@ -92,13 +94,7 @@ const describe = (v: Violation) =>
 
 /** Run axe (WCAG 2 A + AA) on the page or on `scope`; serious or critical findings fail the test. */
 async function expectAccessible(page: Page, where: string, scope?: string): Promise<void> {
-  // options() replaces the whole options object, so it comes before withTags().
-  let axe = new AxeBuilder({ page })
-    .options({ resultTypes: ['violations'] })
-    .withTags(['wcag2a', 'wcag2aa'])
-    .setLegacyMode();
-  if (scope) axe = axe.include(scope);
-  const { violations } = await axe.analyze();
+  const violations = await axeViolations(page, { include: scope });
   const blocking = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   for (const v of violations.filter((x) => !blocking.includes(x))) {
     console.log(`  [a11y] ${where}: ${describe(v)}`);
