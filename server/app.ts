@@ -27,6 +27,7 @@ import { requestPipeline } from './plugins/request-pipeline';
 import { securityHeaders } from './plugins/security-headers';
 import { webApp } from './plugins/web-app';
 import { worldSelection } from './plugins/world-selection';
+import { lazySerializerFactory } from './lazy-compilers';
 
 export { API_PREFIXES } from './plugins/world-selection';
 
@@ -94,7 +95,13 @@ export function pipeline(options: AppOptions = {}): PipelineStep[] {
 }
 
 export async function buildApp(options: AppOptions = {}, steps: PipelineStep[] = pipeline(options)): Promise<FastifyInstance> {
-  const app = Fastify({ logger: options.logger ?? false, bodyLimit: 8 * 1024 * 1024, frameworkErrors });
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: 8 * 1024 * 1024,
+    frameworkErrors,
+    // Each route's reply serialiser is built on its first reply, not at start (server/lazy-compilers.ts).
+    schemaController: { compilersFactory: { buildSerializer: lazySerializerFactory() } },
+  });
   for (const s of steps) await app.register(s.plugin, s.options);
   return app;
 }

@@ -11,6 +11,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
 import { ErrorCode } from '../../openapi/common';
 import { ApiError } from '../errors';
+import { lazyValidator } from '../lazy-compilers';
 
 function validatorCompiler() {
   const make = (coerceTypes: false | 'array') => {
@@ -20,7 +21,9 @@ function validatorCompiler() {
   };
   const coercing = make('array');
   const strict = make(false);
-  return ({ schema, httpPart }: { schema: object; httpPart?: string }) => (httpPart === 'body' ? strict : coercing).compile(schema);
+  // Compiled on the route's first call (server/lazy-compilers.ts).
+  return ({ schema, httpPart }: { schema: object; httpPart?: string }) =>
+    lazyValidator(() => (httpPart === 'body' ? strict : coercing).compile(schema));
 }
 
 const plugin: FastifyPluginAsync = async (app) => {
