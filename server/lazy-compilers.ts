@@ -16,12 +16,7 @@ export type Validate = FastifyValidationResult;
 export function lazyValidator(compile: () => Validate): Validate {
   let compiled: Validate | undefined;
   const validate = ((data: unknown) => (compiled ??= compile())(data)) as Validate;
-  Object.defineProperty(validate, 'errors', {
-    get: () => compiled?.errors,
-    set: (errors: Validate['errors']) => {
-      if (compiled) compiled.errors = errors;
-    },
-  });
+  Object.defineProperty(validate, 'errors', { get: () => compiled?.errors });
   return validate;
 }
 

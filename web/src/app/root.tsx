@@ -3,7 +3,7 @@
  * IP Restriction page. Status and permission were prefetched by the bootstrap; failures show the
  * catalogue's message with a retry, never a blank screen.
  */
-import { QueryClientProvider, useQuery } from '@tanstack/react-query';
+import { hashKey, QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { permissionQuery, systemStatusQuery } from '../api/queries/system';
 import { useBackendUnreachable } from '../api/reachability';
@@ -118,11 +118,13 @@ function Sandbox() {
 const RECHECK_FIRST_MS = 2_000;
 const RECHECK_MAX_MS = 30_000;
 
+const STATUS_HASH = hashKey(systemStatusQuery.queryKey);
+
 /** Ask again for whatever failed for want of a network, and for the system status. */
 function refetchFailed(): void {
   void queryClient.refetchQueries({
     type: 'active',
-    predicate: (query) => query.state.status === 'error' || query.queryHash === JSON.stringify(systemStatusQuery.queryKey),
+    predicate: (query) => query.state.status === 'error' || query.queryHash === STATUS_HASH,
   });
 }
 
