@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { brotliDecompressSync, gzipSync } from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { encryptBody } from '../openapi/wire-crypto';
@@ -280,6 +280,30 @@ describe('forwarding', () => {
     wake();
     expect(res.status).toBe(504);
     expect(await res.json()).toMatchObject({ success: false, errorCode: GATEWAY_TIMEOUT });
+  });
+
+  it('sends its pages compressed to a browser that asks, on / and on any other app path, once', async () => {
+    const gw = await standIn();
+    const dist = mkdtempSync(join(tmpdir(), 'gateway-pages-'));
+    const shell = `<!doctype html><title>Portal</title>${'<link rel="modulepreload" href="/static/chunk.js">'.repeat(40)}<div id="root"></div>`;
+    writeFileSync(join(dist, 'index.html'), shell);
+    try {
+      const app = await buildGatewayApp({ gatewayUrl: gw.url, webDist: dist, csp: {} });
+      open.push(app);
+      for (const path of ['/', '/rng']) {
+        const res = await app.inject({ url: path, headers: { 'accept-encoding': 'gzip, br' } });
+        expect(res.statusCode, path).toBe(200);
+        expect(res.headers['content-encoding'], path).toBe('br');
+        expect(res.headers.vary, path).toMatch(/accept-encoding/i);
+        expect(brotliDecompressSync(res.rawPayload).toString('utf8'), path).toBe(shell);
+        const plain = await app.inject({ url: path });
+        expect(plain.headers['content-encoding'], path).toBeUndefined();
+        expect(plain.body, path).toBe(shell);
+      }
+      expect(gw.seen).toEqual([]);
+    } finally {
+      rmSync(dist, { recursive: true, force: true });
+    }
   });
 
   it("serves the lite app's manifest for the brand its config.json names", async () => {

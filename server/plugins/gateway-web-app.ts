@@ -13,6 +13,7 @@ import fp from 'fastify-plugin';
 import { ErrorCode } from '../../openapi/common';
 import { webManifest } from '../../openapi/web-manifest';
 import { assetRoutes } from '../assets';
+import { CompressedPages } from '../compressed-pages';
 import { pathOf } from './gateway-proxy';
 import { API_PREFIXES } from './world-selection';
 
@@ -59,8 +60,8 @@ const plugin: FastifyPluginAsync<GatewayWebAppOptions> = async (app, options) =>
 
   const dist = options.webDist;
   const indexHtml = dist && existsSync(join(dist, 'index.html')) ? readFileSync(join(dist, 'index.html'), 'utf8') : null;
-  const sendIndex = (_request: FastifyRequest, reply: FastifyReply) =>
-    reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+  const pages = new CompressedPages();
+  const sendIndex = (request: FastifyRequest, reply: FastifyReply) => pages.send(request, reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache'), indexHtml ?? '');
   if (dist && indexHtml) {
     app.get('/', sendIndex);
     await app.register(fastifyStatic, {

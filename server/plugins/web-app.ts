@@ -10,6 +10,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
 import { ErrorCode } from '../../openapi/common';
+import { CompressedPages } from '../compressed-pages';
 import { installPrerendered } from '../prerendered';
 import { checkWorldName, WORLD_COOKIE } from '../sim/worlds';
 import { API_PREFIXES } from './world-selection';
@@ -38,6 +39,7 @@ const plugin: FastifyPluginAsync<WebAppOptions> = async (app, options) => {
   // Public routes answer their first screen pre-rendered when it is for this visitor (ADR 026).
   const prerendered = dist && indexHtml ? installPrerendered(app, { webDist: dist, indexHtml, isNormal: () => app.sim.systemStatus === 0, log: (m) => app.log.warn(m) }) : null;
 
+  const pages = new CompressedPages();
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     if (app.routeMethods.sendMethodNotAllowed(request, reply)) return reply;
@@ -52,7 +54,7 @@ const plugin: FastifyPluginAsync<WebAppOptions> = async (app, options) => {
       // History mode: every app route answers the SPA shell, revalidated on every visit so a new
       // build is picked up at once.
       const page = await prerendered?.documentFor(request);
-      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'cookie').send(page ?? indexHtml);
+      return pages.send(request, reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'cookie'), page ?? indexHtml);
     }
     return reply.status(404).send({ success: false, errorCode: ErrorCode.notFound, message: `No route ${request.method} ${path}` });
   });
