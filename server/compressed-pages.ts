@@ -17,7 +17,7 @@ type Encoding = 'br' | 'gzip';
 
 /** Preferred first when the browser takes both with the same weight: brotli is the smaller. */
 const ENCODINGS: Encoding[] = ['br', 'gzip'];
-/** A page under this many bytes goes out as it is (as the API's replies, server/plugins/compression.ts). */
+/** A page shorter than this (in characters, about its bytes) goes out as it is, as the API's small replies (server/plugins/compression.ts). */
 const THRESHOLD = 1024;
 /** Pages kept compressed: the public routes in each language the brand offers and the plain shell. */
 const KEPT_PAGES = 64;
