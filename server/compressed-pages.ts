@@ -12,13 +12,10 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { negotiate } from '@fastify/accept-negotiator';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { COMPRESS_ENCODINGS, COMPRESS_THRESHOLD } from './plugins/compression';
 
-type Encoding = 'br' | 'gzip';
+type Encoding = (typeof COMPRESS_ENCODINGS)[number];
 
-/** Preferred first when the browser takes both with the same weight: brotli is the smaller. */
-const ENCODINGS: Encoding[] = ['br', 'gzip'];
-/** A page shorter than this (in characters, about its bytes) goes out as it is, as the API's small replies (server/plugins/compression.ts). */
-const THRESHOLD = 1024;
 /** Pages kept compressed: the public routes in each language the brand offers and the plain shell. */
 const KEPT_PAGES = 64;
 
@@ -59,16 +56,16 @@ export class CompressedPages {
   }
 
   /**
-   * Send `page` as HTML, compressed when the request's Accept-Encoding takes brotli or gzip. Caches
-   * are told the reply varies with Accept-Encoding, whichever form this one took.
+   * Send `page` (the caller has set its type and caching), compressed when the request's
+   * Accept-Encoding takes brotli or gzip and the page is not under the threshold the API's replies
+   * have (counted in characters, about its bytes). Caches are told the reply varies with
+   * Accept-Encoding, whichever form this one took.
    */
   async send(request: FastifyRequest, reply: FastifyReply, page: string): Promise<FastifyReply> {
-    // A header already set keeps its place in the reply's order (type and caching set by the caller).
-    reply.type('text/html; charset=utf-8');
     const vary = reply.getHeader('vary');
     reply.header('vary', vary ? `${String(vary)}, accept-encoding` : 'accept-encoding');
     const accept = request.headers['accept-encoding'];
-    const encoding = typeof accept === 'string' && page.length >= THRESHOLD ? negotiate(accept, ENCODINGS) : null;
+    const encoding = typeof accept === 'string' && page.length >= COMPRESS_THRESHOLD ? negotiate(accept, COMPRESS_ENCODINGS) : null;
     if (!encoding) return reply.send(page);
     let bytes: Buffer;
     try {

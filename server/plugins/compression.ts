@@ -14,6 +14,8 @@ import fp from 'fastify-plugin';
 
 /** Replies smaller than this (in bytes) are never compressed. */
 export const COMPRESS_THRESHOLD = 1024;
+/** The encodings offered, preferred first when a client takes both with the same weight (brotli is the smaller). */
+export const COMPRESS_ENCODINGS: ('br' | 'gzip')[] = ['br', 'gzip'];
 
 /** Whether the library would send this payload as it is: nothing asked for, or under the threshold. */
 function leftAsIs(acceptEncoding: string | string[] | undefined, payload: unknown): boolean {
@@ -33,7 +35,7 @@ function gated(onSend: onSendHookHandler): onSendHookHandler {
 }
 
 const plugin: FastifyPluginAsync = async (app) => {
-  await app.register(compress, { global: true, threshold: COMPRESS_THRESHOLD, encodings: ['br', 'gzip'] });
+  await app.register(compress, { global: true, threshold: COMPRESS_THRESHOLD, encodings: COMPRESS_ENCODINGS });
   // Runs after the library's own onRoute hook (added just above), which has just pushed its onSend
   // onto the route: that last one is wrapped. A library that no longer does so fails at start.
   app.addHook('onRoute', (route) => {
