@@ -9,8 +9,14 @@
  * away), ScriptDuration, LayoutDuration, RecalcStyleDuration and the DOM node count. Reports the
  * median per page, in ms.
  *
+ * `--mobile` loads as Lighthouse's phone does (412×823, a touch screen, the CPU slowed down four
+ * times, motion not reduced) and adds the blocking time: from a trace of the renderer's main thread,
+ * the part beyond 50 ms of every task that starts after the first contentful paint, summed (what
+ * Lighthouse's total blocking time counts, measured here rather than simulated, so two builds compare
+ * without Lighthouse's spread), and the longest such task.
+ *
  *   npm run bench:page -- [--pages /,/rng,/register] [--runs 5] [--against CHECKOUT]
- *     [--viewport 1366x850]
+ *     [--viewport 1366x850] [--mobile]
  *
  * `--against CHECKOUT` measures a second build side by side in the same run: another checkout of the
  * portal with its `web/dist` built. Both portals run at once and the loads alternate (this, the
@@ -34,11 +40,17 @@ const { values: flags } = parseArgs({
     runs: { type: 'string', default: '5' },
     against: { type: 'string' },
     viewport: { type: 'string', default: '1366x850' },
+    mobile: { type: 'boolean', default: false },
   },
 });
 const PAGES = flags.pages.split(',').map((p) => p.trim()).filter(Boolean);
 const RUNS = Math.max(1, Math.round(Number(flags.runs) || 0));
-const [VW, VH] = flags.viewport.split('x').map(Number) as [number, number];
+const MOBILE = flags.mobile;
+// Lighthouse's phone: a Moto G Power's screen, and a CPU four times slower than the machine's.
+const [VW, VH] = (MOBILE ? '412x823' : flags.viewport).split('x').map(Number) as [number, number];
+const MOBILE_CPU_SLOWDOWN = 4;
+/** A task longer than this blocks input; what it runs beyond it counts as blocking time. */
+const LONG_TASK_MS = 50;
 
 const log = (line: string) => process.stderr.write(`[page] ${line}\n`);
 
@@ -49,6 +61,40 @@ interface Load {
   layout: number;
   style: number;
   nodes: number;
+  /** Blocking time after the first contentful paint (`--mobile` only). */
+  blocking: number;
+  /** The longest task after the first contentful paint (`--mobile` only). */
+  longest: number;
+}
+
+interface TraceEvent {
+  name: string;
+  ph: string;
+  pid: number;
+  tid: number;
+  ts: number;
+  dur?: number;
+  args?: { name?: string };
+}
+
+/**
+ * Blocking time and the longest task after the first contentful paint, in ms, from a trace of the
+ * page's renderer: its main thread's top-level tasks (RunTask) that start after the paint.
+ */
+function blockingAfterFirstPaint(events: TraceEvent[]): { blocking: number; longest: number } {
+  const fcp = events.find((e) => e.name === 'firstContentfulPaint');
+  if (!fcp) throw new Error('no first contentful paint in the trace');
+  const main = events.find((e) => e.name === 'thread_name' && e.pid === fcp.pid && e.args?.name === 'CrRendererMain');
+  if (!main) throw new Error('no renderer main thread in the trace');
+  let blocking = 0;
+  let longest = 0;
+  for (const e of events) {
+    if (e.name !== 'RunTask' || e.ph !== 'X' || e.pid !== main.pid || e.tid !== main.tid || e.ts < fcp.ts) continue;
+    const ms = (e.dur ?? 0) / 1000;
+    blocking += Math.max(0, ms - LONG_TASK_MS);
+    longest = Math.max(longest, ms);
+  }
+  return { blocking: Math.round(blocking), longest: Math.round(longest) };
 }
 
 /** CPU seconds so far of each renderer process of the browser, by process id. */
@@ -68,22 +114,33 @@ async function rendererCpu(browser: Browser): Promise<Map<number, number>> {
  * task time does not grow when other work on a busy machine takes the core away.
  */
 async function measure(browser: Browser, url: string): Promise<Load> {
-  const ctx = await browser.newContext({ viewport: { width: VW, height: VH }, reducedMotion: 'reduce', serviceWorkers: 'block' });
+  const ctx = await browser.newContext({
+    viewport: { width: VW, height: VH },
+    serviceWorkers: 'block',
+    ...(MOBILE ? { isMobile: true, hasTouch: true, deviceScaleFactor: 1.75 } : { reducedMotion: 'reduce' as const }),
+  });
   try {
     const page = await ctx.newPage();
     const cdp = await ctx.newCDPSession(page);
     await cdp.send('Performance.enable');
+    if (MOBILE) {
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: MOBILE_CPU_SLOWDOWN });
+      await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'loading'] });
+    }
     const before = await rendererCpu(browser);
     await page.goto(url, { waitUntil: 'load' });
     await page.waitForLoadState('networkidle');
     await page.waitForTimeout(SETTLE_MS);
     const after = await rendererCpu(browser);
+    const tasks = MOBILE
+      ? blockingAfterFirstPaint((JSON.parse((await browser.stopTracing()).toString('utf8')) as { traceEvents: TraceEvent[] }).traceEvents)
+      : { blocking: 0, longest: 0 };
     let cpu = 0;
     for (const [id, seconds] of after) cpu += seconds - (before.get(id) ?? 0);
     const { metrics } = await cdp.send('Performance.getMetrics');
     const m = new Map(metrics.map((x) => [x.name, x.value]));
     const ms = (name: string) => Math.round((m.get(name) ?? 0) * 1000);
-    return { cpu: Math.round(cpu * 1000), task: ms('TaskDuration'), script: ms('ScriptDuration'), layout: ms('LayoutDuration'), style: ms('RecalcStyleDuration'), nodes: m.get('Nodes') ?? 0 };
+    return { cpu: Math.round(cpu * 1000), task: ms('TaskDuration'), script: ms('ScriptDuration'), layout: ms('LayoutDuration'), style: ms('RecalcStyleDuration'), nodes: m.get('Nodes') ?? 0, ...tasks };
   } finally {
     await ctx.close();
   }
@@ -95,7 +152,7 @@ const median = (xs: number[]) => {
   return s.length % 2 ? s[mid]! : Math.round((s[mid - 1]! + s[mid]!) / 2);
 };
 
-const KEYS = ['cpu', 'task', 'script', 'layout', 'style', 'nodes'] as const;
+const KEYS = ['cpu', 'task', 'script', 'layout', 'style', 'nodes', 'blocking', 'longest'] as const;
 function medians(loads: Load[]): Load {
   return Object.fromEntries(KEYS.map((k) => [k, median(loads.map((l) => l[k]))])) as unknown as Load;
 }
@@ -130,21 +187,23 @@ try {
 }
 
 const lines: string[] = [];
-lines.push(`What a page load costs the renderer, median of ${RUNS} (ms; Chromium ${browser.version()} headless shell, ${VW}×${VH}, reduced motion; ${cpus().length} cores, load ${loadavg()[0]!.toFixed(1)})`);
+const mode = MOBILE ? `a phone's ${VW}×${VH}, CPU slowed ${MOBILE_CPU_SLOWDOWN}×` : `${VW}×${VH}, reduced motion`;
+lines.push(`What a page load costs the renderer, median of ${RUNS} (ms; Chromium ${browser.version()} headless shell, ${mode}; ${cpus().length} cores, load ${loadavg()[0]!.toFixed(1)})`);
 lines.push('');
-lines.push('| Build | Page | Renderer CPU | Main-thread tasks | Script | Layout | Style | DOM nodes |');
-lines.push('|---|---|---:|---:|---:|---:|---:|---:|');
+const extra = MOBILE ? ' Blocking time after FCP | Longest task |' : '';
+lines.push(`| Build | Page | Renderer CPU | Main-thread tasks | Script | Layout | Style | DOM nodes |${extra}`);
+lines.push(`|---|---|---:|---:|---:|---:|---:|---:|${MOBILE ? '---:|---:|' : ''}`);
 const table = builds.map((_, i) => new Map(PAGES.map((p) => [p, medians(results[i]!.get(p)!)])));
 for (const [i, b] of builds.entries())
   for (const p of PAGES) {
     const m = table[i]!.get(p)!;
-    lines.push(`| ${b.name} | ${p} | ${m.cpu} | ${m.task} | ${m.script} | ${m.layout} | ${m.style} | ${m.nodes} |`);
+    lines.push(`| ${b.name} | ${p} | ${m.cpu} | ${m.task} | ${m.script} | ${m.layout} | ${m.style} | ${m.nodes} |${MOBILE ? ` ${m.blocking} | ${m.longest} |` : ''}`);
   }
 if (builds.length === 2)
   for (const p of PAGES) {
     const a = table[0]!.get(p)!;
     const b = table[1]!.get(p)!;
     const r = (k: (typeof KEYS)[number]) => (b[k] ? (a[k] / b[k]).toFixed(2) : '–');
-    lines.push(`| ratio (this / peer) | ${p} | ${r('cpu')} | ${r('task')} | ${r('script')} | ${r('layout')} | ${r('style')} | ${r('nodes')} |`);
+    lines.push(`| ratio (this / peer) | ${p} | ${r('cpu')} | ${r('task')} | ${r('script')} | ${r('layout')} | ${r('style')} | ${r('nodes')} |${MOBILE ? ` ${r('blocking')} | ${r('longest')} |` : ''}`);
   }
 console.log(lines.join('\n'));
