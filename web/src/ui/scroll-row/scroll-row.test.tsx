@@ -148,6 +148,32 @@ describe('ScrollRow', () => {
     expect(arrow('Scroll right')).not.toBeNull();
   });
 
+  it('reads nothing of a row the browser skips (below the first screen) until it is drawn', () => {
+    // content-visibility: auto: reading a skipped row's geometry would make the browser lay it out now.
+    let skipped = true;
+    Object.defineProperty(HTMLElement.prototype, 'checkVisibility', {
+      configurable: true,
+      value: (options?: { contentVisibilityAuto?: boolean }) => !(skipped && options?.contentVisibilityAuto),
+    });
+    try {
+      const layout = { client: 500, scroll: 1200, left: 0 };
+      const { viewport } = renderRow(layout);
+      const reads = vi.fn(() => layout.scroll);
+      Object.defineProperty(viewport, 'scrollWidth', { configurable: true, get: reads });
+      act(() => observers.forEach((notify) => notify()));
+      fireEvent.scroll(viewport);
+      expect(reads).not.toHaveBeenCalled();
+      expect(arrow('Scroll right')).toBeNull();
+      // Near the viewport the browser draws it: its size changes and the observer reports it.
+      skipped = false;
+      act(() => observers.forEach((notify) => notify()));
+      expect(reads).toHaveBeenCalled();
+      expect(arrow('Scroll right')).not.toBeNull();
+    } finally {
+      delete (HTMLElement.prototype as { checkVisibility?: unknown }).checkVisibility;
+    }
+  });
+
   it('keeps keyboard focus on an arrow when the one pressed reaches its end', () => {
     const layout = { client: 500, scroll: 1200, left: 0 };
     const { viewport } = renderRow(layout);

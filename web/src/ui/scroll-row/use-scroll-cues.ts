@@ -77,6 +77,9 @@ export function useScrollCues(
     const el = ref.current;
     if (!el) return;
     const update = () => {
+      // A row the browser skips (content-visibility: auto, below the first screen) is not read:
+      // reading its geometry would lay it out now. It is read once drawn (its size changes then).
+      if (typeof el.checkVisibility === 'function' && !el.checkVisibility({ contentVisibilityAuto: true })) return;
       const next = readScrollCues(el);
       setCues((prev) => (same(prev, next) ? prev : next));
     };
