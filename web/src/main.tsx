@@ -22,6 +22,7 @@ import { openRouteModal, prepareFirstRender, preloadSection } from './app/routes
 import { preloadDeferredParts, preloadIdleChunks } from './lib/lazy';
 import { loadRuntimeConfig } from './app/runtime-config';
 import { forceLightTheme } from './session/theme';
+import { prepareMoneyFormats } from './ui/format';
 import { consumeUrlToken } from './app/url-token';
 import { listenForInstallPrompt } from './features/download/install-prompt';
 import { currentLanguageCode, initI18n, onLanguageChanged } from './i18n';
@@ -104,6 +105,8 @@ async function hydratePrerendered(state: PrerenderedState, container: HTMLElemen
       </StrictMode>,
     );
   });
+  // Between the hydration's slices, before the first list of amounts arrives.
+  window.setTimeout(prepareMoneyFormats, 0);
   loadDeferredPartsSoon();
   loadIdleChunksLater();
   registerServiceWorkerLater();

@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 const current = vi.hoisted(() => ({ htmlLang: 'en', dir: 'ltr' }));
 vi.mock('../i18n', () => ({ currentLanguage: () => current }));
 
-const { formatCount, formatDate, formatLongDateTime, formatMoney, formatNumber, formatPercent, formatTime } = await import('./format');
+const { formatCount, formatDate, formatLongDateTime, formatMoney, formatNumber, formatPercent, formatTime, prepareMoneyFormats } = await import('./format');
 
 const AT = Date.UTC(2026, 10, 23, 15, 4);
 
@@ -79,5 +79,27 @@ describe('format (bound to the current language)', () => {
     }
     current.htmlLang = 'vi';
     expect(formatMoney(1234.5, '$')).toBe('$1.234,50');
+  });
+
+  it('makes the money formatters of the current language ahead, so the first amounts make none', () => {
+    // A language no other test uses: its formatters are not made yet.
+    current.htmlLang = 'fr';
+    const Real = Intl.NumberFormat;
+    let made = 0;
+    Intl.NumberFormat = class extends Real {
+      constructor(...args: ConstructorParameters<typeof Real>) {
+        super(...args);
+        made += 1;
+      }
+    } as typeof Intl.NumberFormat;
+    try {
+      prepareMoneyFormats();
+      expect(made).toBe(2);
+      expect(formatMoney(1234.5, '$')).toBe('$1\u202f234,50');
+      expect(formatMoney(500, '$', { wholeWithoutCents: true })).toBe('$500');
+      expect(made).toBe(2);
+    } finally {
+      Intl.NumberFormat = Real;
+    }
   });
 });
