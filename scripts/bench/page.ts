@@ -15,8 +15,14 @@
  * Lighthouse's total blocking time counts, measured here rather than simulated, so two builds compare
  * without Lighthouse's spread), and the longest such task.
  *
+ * `--slow-network` (with `--mobile`) also slows the network as Lighthouse's phone run does when it
+ * throttles for real (slow 4G: 562.5 ms of request latency, 1,474.56 kbit/s down, 675 up) and adds
+ * the first contentful paint and the largest contentful paint the page reports (its Paint Timing and
+ * LCP entries, ms after the navigation started): what a player on a slow phone and network sees,
+ * measured rather than simulated.
+ *
  *   npm run bench:page -- [--pages /,/rng,/register] [--runs 5] [--against CHECKOUT]
- *     [--viewport 1366x850] [--mobile]
+ *     [--viewport 1366x850] [--mobile [--slow-network]]
  *
  * `--against CHECKOUT` measures a second build side by side in the same run: another checkout of the
  * portal with its `web/dist` built. Both portals run at once and the loads alternate (this, the
@@ -41,6 +47,7 @@ const { values: flags } = parseArgs({
     against: { type: 'string' },
     viewport: { type: 'string', default: '1366x850' },
     mobile: { type: 'boolean', default: false },
+    'slow-network': { type: 'boolean', default: false },
   },
 });
 const PAGES = flags.pages.split(',').map((p) => p.trim()).filter(Boolean);
@@ -49,6 +56,9 @@ const MOBILE = flags.mobile;
 // Lighthouse's phone: a Moto G Power's screen, and a CPU four times slower than the machine's.
 const [VW, VH] = (MOBILE ? '412x823' : flags.viewport).split('x').map(Number) as [number, number];
 const MOBILE_CPU_SLOWDOWN = 4;
+const SLOW_NETWORK = MOBILE && flags['slow-network'];
+/** Lighthouse's slow 4G as it applies it with DevTools (its simulated RTT and throughput, adjusted). */
+const SLOW_4G = { offline: false, latency: 562.5, downloadThroughput: (1474.56 * 1024) / 8, uploadThroughput: (675 * 1024) / 8 };
 /** A task longer than this blocks input; what it runs beyond it counts as blocking time. */
 const LONG_TASK_MS = 50;
 
@@ -65,6 +75,9 @@ interface Load {
   blocking: number;
   /** The longest task after the first contentful paint (`--mobile` only). */
   longest: number;
+  /** First and largest contentful paint, ms after the navigation started (`--slow-network` only). */
+  fcp: number;
+  lcp: number;
 }
 
 interface TraceEvent {
@@ -125,6 +138,10 @@ async function measure(browser: Browser, url: string): Promise<Load> {
     await cdp.send('Performance.enable');
     if (MOBILE) {
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: MOBILE_CPU_SLOWDOWN });
+      if (SLOW_NETWORK) {
+        await cdp.send('Network.enable');
+        await cdp.send('Network.emulateNetworkConditions', SLOW_4G);
+      }
       await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'loading'] });
     }
     const before = await rendererCpu(browser);
@@ -135,12 +152,25 @@ async function measure(browser: Browser, url: string): Promise<Load> {
     const tasks = MOBILE
       ? blockingAfterFirstPaint((JSON.parse((await browser.stopTracing()).toString('utf8')) as { traceEvents: TraceEvent[] }).traceEvents)
       : { blocking: 0, longest: 0 };
+    const paints = SLOW_NETWORK
+      ? await page.evaluate(
+          () =>
+            new Promise<{ fcp: number; lcp: number }>((resolvePaints) => {
+              const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? 0;
+              setTimeout(() => resolvePaints({ fcp, lcp: 0 }), 2_000);
+              new PerformanceObserver((list, observer) => {
+                observer.disconnect();
+                resolvePaints({ fcp, lcp: list.getEntries().at(-1)?.startTime ?? 0 });
+              }).observe({ type: 'largest-contentful-paint', buffered: true });
+            }),
+        )
+      : { fcp: 0, lcp: 0 };
     let cpu = 0;
     for (const [id, seconds] of after) cpu += seconds - (before.get(id) ?? 0);
     const { metrics } = await cdp.send('Performance.getMetrics');
     const m = new Map(metrics.map((x) => [x.name, x.value]));
     const ms = (name: string) => Math.round((m.get(name) ?? 0) * 1000);
-    return { cpu: Math.round(cpu * 1000), task: ms('TaskDuration'), script: ms('ScriptDuration'), layout: ms('LayoutDuration'), style: ms('RecalcStyleDuration'), nodes: m.get('Nodes') ?? 0, ...tasks };
+    return { cpu: Math.round(cpu * 1000), task: ms('TaskDuration'), script: ms('ScriptDuration'), layout: ms('LayoutDuration'), style: ms('RecalcStyleDuration'), nodes: m.get('Nodes') ?? 0, ...tasks, fcp: Math.round(paints.fcp), lcp: Math.round(paints.lcp) };
   } finally {
     await ctx.close();
   }
@@ -152,7 +182,7 @@ const median = (xs: number[]) => {
   return s.length % 2 ? s[mid]! : Math.round((s[mid - 1]! + s[mid]!) / 2);
 };
 
-const KEYS = ['cpu', 'task', 'script', 'layout', 'style', 'nodes', 'blocking', 'longest'] as const;
+const KEYS = ['cpu', 'task', 'script', 'layout', 'style', 'nodes', 'blocking', 'longest', 'fcp', 'lcp'] as const;
 function medians(loads: Load[]): Load {
   return Object.fromEntries(KEYS.map((k) => [k, median(loads.map((l) => l[k]))])) as unknown as Load;
 }
@@ -187,23 +217,25 @@ try {
 }
 
 const lines: string[] = [];
-const mode = MOBILE ? `a phone's ${VW}×${VH}, CPU slowed ${MOBILE_CPU_SLOWDOWN}×` : `${VW}×${VH}, reduced motion`;
+const mode = MOBILE
+  ? `a phone's ${VW}×${VH}, CPU slowed ${MOBILE_CPU_SLOWDOWN}×${SLOW_NETWORK ? ', slow 4G' : ''}`
+  : `${VW}×${VH}, reduced motion`;
 lines.push(`What a page load costs the renderer, median of ${RUNS} (ms; Chromium ${browser.version()} headless shell, ${mode}; ${cpus().length} cores, load ${loadavg()[0]!.toFixed(1)})`);
 lines.push('');
-const extra = MOBILE ? ' Blocking time after FCP | Longest task |' : '';
+const extra = (MOBILE ? ' Blocking time after FCP | Longest task |' : '') + (SLOW_NETWORK ? ' FCP | LCP |' : '');
 lines.push(`| Build | Page | Renderer CPU | Main-thread tasks | Script | Layout | Style | DOM nodes |${extra}`);
-lines.push(`|---|---|---:|---:|---:|---:|---:|---:|${MOBILE ? '---:|---:|' : ''}`);
+lines.push(`|---|---|---:|---:|---:|---:|---:|---:|${MOBILE ? '---:|---:|' : ''}${SLOW_NETWORK ? '---:|---:|' : ''}`);
 const table = builds.map((_, i) => new Map(PAGES.map((p) => [p, medians(results[i]!.get(p)!)])));
 for (const [i, b] of builds.entries())
   for (const p of PAGES) {
     const m = table[i]!.get(p)!;
-    lines.push(`| ${b.name} | ${p} | ${m.cpu} | ${m.task} | ${m.script} | ${m.layout} | ${m.style} | ${m.nodes} |${MOBILE ? ` ${m.blocking} | ${m.longest} |` : ''}`);
+    lines.push(`| ${b.name} | ${p} | ${m.cpu} | ${m.task} | ${m.script} | ${m.layout} | ${m.style} | ${m.nodes} |${MOBILE ? ` ${m.blocking} | ${m.longest} |` : ''}${SLOW_NETWORK ? ` ${m.fcp} | ${m.lcp} |` : ''}`);
   }
 if (builds.length === 2)
   for (const p of PAGES) {
     const a = table[0]!.get(p)!;
     const b = table[1]!.get(p)!;
     const r = (k: (typeof KEYS)[number]) => (b[k] ? (a[k] / b[k]).toFixed(2) : '–');
-    lines.push(`| ratio (this / peer) | ${p} | ${r('cpu')} | ${r('task')} | ${r('script')} | ${r('layout')} | ${r('style')} | ${r('nodes')} |${MOBILE ? ` ${r('blocking')} | ${r('longest')} |` : ''}`);
+    lines.push(`| ratio (this / peer) | ${p} | ${r('cpu')} | ${r('task')} | ${r('script')} | ${r('layout')} | ${r('style')} | ${r('nodes')} |${MOBILE ? ` ${r('blocking')} | ${r('longest')} |` : ''}${SLOW_NETWORK ? ` ${r('fcp')} | ${r('lcp')} |` : ''}`);
   }
 console.log(lines.join('\n'));
