@@ -32,6 +32,8 @@ const INDEX = [
   '<html lang="en" dir="ltr" data-theme="light">',
   '<head><title>Lucky Lotus</title>',
   '<!-- config --><link rel="preload" href="/config.json" as="fetch" crossorigin="anonymous" />',
+  '<script type="module" crossorigin src="/static/index-1.js"></script>',
+  '<link rel="modulepreload" crossorigin href="/static/react-1.js">',
   '</head>',
   '<body>',
   '<div id="root"><div class="boot" role="status" aria-label="Loading"><svg class="boot__mark"></svg><div class="boot__ring"></div></div></div>',
@@ -106,6 +108,17 @@ describe('assembleDocument', () => {
     expect(head).toContain('<link rel="preload" as="image" href="/assets/banner/1.svg"/>');
     expect(html.match(/rel="stylesheet"/g)).toHaveLength(2);
     expect(html).not.toContain('/config.json');
+  });
+
+  it('fetches the entry module and its preloaded chunks at low priority, the page painting without them', () => {
+    expect(html).toContain('<script fetchpriority="low" type="module" crossorigin src="/static/index-1.js"></script>');
+    expect(html).toContain('<link fetchpriority="low" rel="modulepreload" crossorigin href="/static/react-1.js">');
+    expect(html.match(/fetchpriority="low"/g)).toHaveLength(2);
+    // The stylesheets and the banner's preload, which the first paint waits for, keep their priority.
+    expect(html).toContain('<link rel="preload" as="image" href="/assets/banner/1.svg"/>');
+    expect(assembleDocument(INDEX.replace('<script type="module"', '<script type="module" fetchpriority="high"'), page)).toContain(
+      '<script type="module" fetchpriority="high" crossorigin src="/static/index-1.js">',
+    );
   });
 
   it('embeds the state so that no text of it can end the script element', () => {

@@ -157,6 +157,12 @@ const BOOT_IN_ROOT = /<div id="root">(<div class="boot"[\s\S]*?<div class="boot_
 /** What React hoists to the front of a render (preloads of the logo and the first banner). */
 const LEADING_LINKS = /^(?:<link\b[^>]*\/?>)+/;
 const STYLESHEETS = /\s*<link rel="stylesheet"[^>]*>/g;
+/**
+ * The entry module and the chunks it preloads. A pre-rendered page paints from its HTML and
+ * stylesheets alone, so these are fetched at low priority: on a slow connection they no longer share
+ * the first round trips with the stylesheets and the first banner, which the first paint waits for.
+ */
+const MODULE_SCRIPTS = /<script type="module"[^>]*>|<link rel="modulepreload"[^>]*>/g;
 /** The app reads its config from the page's data instead (index.html preloads it for the plain shell). */
 const CONFIG_PRELOAD = /\s*<!--[^>]*-->\s*<link rel="preload" href="\/config.json"[^>]*>|\s*<link rel="preload" href="\/config.json"[^>]*>/;
 
@@ -210,6 +216,7 @@ export function assembleDocument(indexHtml: string, page: Extract<RenderResult, 
   return indexHtml
     .replace(STYLESHEETS, '')
     .replace(CONFIG_PRELOAD, '')
+    .replace(MODULE_SCRIPTS, (tag) => (/\sfetchpriority=/.test(tag) ? tag : tag.replace(/^<(script|link)/, '$& fetchpriority="low"')))
     .replace(/<html\b[^>]*>/, (tag) => {
       const rest = tag.replace(/^<html/, '').replace(/>$/, '').replace(/\s(lang|dir|data-prerendered)="[^"]*"/g, '');
       return `<html lang="${escapeAttribute(page.htmlLang)}" dir="${page.dir}" ${PRERENDERED_ATTRIBUTE}="${escapeAttribute(page.state.language)}"${rest}>`;
