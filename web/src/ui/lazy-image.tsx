@@ -72,6 +72,14 @@ export function LazyImage({ src, alt, eager = false, className, onLoad, onError,
     return () => observer.disconnect();
   }, [visible]);
 
+  // An image the browser loaded before the app took the page over (a pre-rendered page's first
+  // banner) sent its load event before any handler was there: found complete at mount, it gets its
+  // load event again, so its state and its onLoad are as for any other image.
+  useEffect(() => {
+    const el = ref.current;
+    if (el && el.complete && el.naturalWidth > 0 && el.dataset.state === 'loading') el.dispatchEvent(new Event('load'));
+  }, []);
+
   const failed = attempt > IMAGE_MAX_RETRIES;
   const current = failed ? ERROR_IMAGE_URL : visible ? withRetry(src, attempt) : undefined;
 
