@@ -35,6 +35,34 @@ describe('Carousel (autoplay 5000 ms, loops with more than one banner)', () => {
     expect(region().dataset.slide).toBe('0');
   });
 
+  it('waits for the next picture while it loads, and moves on as soon as it is in', () => {
+    // An address the test DOM does not fetch: the second picture stays on its way until told.
+    const list = slides(3).map((s, i) => (i === 1 ? { ...s, image: '/assets/banner/slow.svg' } : s));
+    render(<Carousel slides={list} label="Offers" />);
+    const second = region().querySelectorAll('img')[1];
+    expect(second?.getAttribute('src')).toBe('/assets/banner/slow.svg');
+    tick(BANNER_AUTOPLAY_MS * 3);
+    expect(region().dataset.slide).toBe('0');
+    fireEvent.load(second!);
+    tick(0);
+    expect(region().dataset.slide).toBe('1');
+    // The slide shown late still has its full time.
+    tick(BANNER_AUTOPLAY_MS - 1);
+    expect(region().dataset.slide).toBe('1');
+    tick(1);
+    expect(region().dataset.slide).toBe('2');
+  });
+
+  it('gives up waiting for a picture that fails', () => {
+    const list = slides(2).map((s, i) => (i === 1 ? { ...s, image: '/assets/banner/broken.svg' } : s));
+    render(<Carousel slides={list} label="Offers" />);
+    tick(BANNER_AUTOPLAY_MS);
+    expect(region().dataset.slide).toBe('0');
+    fireEvent.error(region().querySelectorAll('img')[1]!);
+    tick(0);
+    expect(region().dataset.slide).toBe('1');
+  });
+
   it('with one banner: no autoplay, no arrows, no dots', () => {
     render(<Carousel slides={slides(1)} label="Offers" />);
     tick(BANNER_AUTOPLAY_MS * 3);

@@ -1,9 +1,10 @@
 /**
  * Banner carousel: shown only when the route's group has banners; autoplays every
  * 5000 ms and loops only with more than one banner. Pauses on hover and keyboard focus; dots and
- * arrow keys move between slides.
+ * arrow keys move between slides. Autoplay never moves on to a slide whose picture is still
+ * loading: it moves once the picture is in, as soon as the slide before has had its 5000 ms.
  */
-import { useCallback, useEffect, useState, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BANNER_AUTOPLAY_MS } from '../config/constants';
 import { LazyImage } from './lazy-image';
@@ -44,14 +45,27 @@ export function Carousel({ slides, label, interval = BANNER_AUTOPLAY_MS, classNa
   const warmUp = useCallback((i: number) => setWarm((w) => (w.has(i) ? w : new Set(w).add(i))), []);
   useEffect(() => warmUp(index), [index, warmUp]);
 
+  // Slides whose picture has loaded or given up. On a slow connection the next picture can still be
+  // on its way when the slide before has had its time; showing its slide then would show an empty
+  // frame, and the picture arriving later would be painted as the page's largest paint.
+  const [settled, setSettled] = useState<ReadonlySet<number>>(() => new Set());
+  const settle = useCallback((i: number) => setSettled((s) => (s.has(i) ? s : new Set(s).add(i))), []);
+  const nextLoading = multiple && warm.has((index + 1) % count) && !settled.has((index + 1) % count);
+
   const go = useCallback((next: number) => setIndex(((next % count) + count) % count), [count]);
 
-  // Autoplay and loop only with more than one banner; paused while hovered or focused.
+  // Autoplay and loop only with more than one banner; paused while hovered or focused. The slide's
+  // time counts from when it was shown or the pause ended, so waiting for a picture does not add to it.
+  const paused = hovered || focused;
+  const shownAt = useRef(0);
   useEffect(() => {
-    if (!multiple || hovered || focused) return;
-    const timer = window.setTimeout(() => go(index + 1), interval);
+    shownAt.current = Date.now();
+  }, [index, paused]);
+  useEffect(() => {
+    if (!multiple || paused || nextLoading) return;
+    const timer = window.setTimeout(() => go(index + 1), Math.max(0, interval - (Date.now() - shownAt.current)));
     return () => window.clearTimeout(timer);
-  }, [multiple, hovered, focused, index, interval, go]);
+  }, [multiple, paused, nextLoading, index, interval, go]);
 
   if (count === 0) return null;
 
@@ -81,7 +95,10 @@ export function Carousel({ slides, label, interval = BANNER_AUTOPLAY_MS, classNa
       <div className="carousel__viewport" aria-live={hovered || focused ? 'polite' : 'off'}>
         {slides.map((slide, i) => {
           const active = i === index;
-          const readyNext = active && multiple ? () => warmUp((i + 1) % count) : undefined;
+          const loaded = () => {
+            settle(i);
+            if (active && multiple) warmUp((i + 1) % count);
+          };
           // The first slide is the largest paint of most pages: fetched first.
           const picture =
             active || warm.has(i) ? (
@@ -91,8 +108,8 @@ export function Carousel({ slides, label, interval = BANNER_AUTOPLAY_MS, classNa
                 eager
                 fetchPriority={i === 0 ? 'high' : undefined}
                 className="carousel__image"
-                onLoad={readyNext}
-                onError={readyNext}
+                onLoad={loaded}
+                onError={loaded}
               />
             ) : null;
           return (
