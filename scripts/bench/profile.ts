@@ -4,7 +4,7 @@
  * one call costs the server's main thread, part by part, in the same run and under the same load.
  *
  *   npm run bench:profile -- [--calls games,member,status] [--connections 50] [--duration 6]
- *     [--warmup 2] [--pin] [--write]
+ *     [--warmup 2] [--pin] [--write] [--bare-busy µS]
  *
  * Each target runs in its own process (scripts/bench/serve.ts with `--profile`): the simulator as
  * `npm start` runs it (worlds, control API, a journal of 1,000 entries), and bare Fastify as the
@@ -17,6 +17,10 @@
  * it), Node's HTTP and stream code, Fastify and each library, the simulator's own files, the garbage
  * collector, native work outside JavaScript, and idle (the main thread waiting for the next
  * request). The process's CPU time over the window (every thread) is given per call beside it.
+ *
+ * `--bare-busy µS` makes bare Fastify run that many microseconds of JavaScript before each answer
+ * (scripts/bench/serve.ts --busy): how the rest of a call's cost, the socket write above all, moves
+ * when only a server's own work per call grows. Such a run is not written (`--write` refuses it).
  *
  * `--pin` puts the load generator on core 0 and the servers on the others, as `npm run bench --pin`.
  * Loopback only; every child process is killed on exit, error or Ctrl-C.
@@ -46,12 +50,18 @@ const { values: flags } = parseArgs({
     warmup: { type: 'string', default: '2' },
     pin: { type: 'boolean', default: false },
     write: { type: 'boolean', default: false },
+    'bare-busy': { type: 'string', default: '0' },
   },
 });
 
 const CONNECTIONS = positive(flags.connections, 'connections');
 const DURATION = positive(flags.duration, 'duration');
 const WARMUP = positive(flags.warmup, 'warmup');
+/** µs of JavaScript bare Fastify runs per call (scripts/bench/serve.ts --busy); 0 is bare as it is. */
+const BARE_BUSY = Number(flags['bare-busy']);
+if (!Number.isFinite(BARE_BUSY) || BARE_BUSY < 0) throw new Error(`--bare-busy takes microseconds (0 or more), not ${flags['bare-busy']}`);
+// The generated block in docs/benchmarks.md is the plain comparison; an experiment is printed only.
+if (BARE_BUSY > 0 && flags.write) throw new Error('--bare-busy is an experiment: it is printed, not written (drop --write)');
 type CallId = 'games' | 'member' | 'status';
 const CALLS = flags.calls.split(',').map((c) => c.trim()) as CallId[];
 for (const c of CALLS) if (!['games', 'member', 'status'].includes(c)) throw new Error(`unknown call ${c} (games, member, status)`);
@@ -73,6 +83,7 @@ async function startServer(kind: 'sim' | 'bare', dir: string): Promise<Server> {
   const profileFile = join(dir, `${kind}.cpuprofile`);
   const args = ['--import', 'tsx', join(ROOT, 'scripts', 'bench', 'serve.ts'), '--kind', kind, '--port', String(port), '--profile', profileFile];
   if (kind === 'sim') args.push('--journal', 'on');
+  if (kind === 'bare' && BARE_BUSY > 0) args.push('--busy', String(BARE_BUSY));
   const child = trackChild(
     spawn(...pinnedCommand(SERVER_CORES, process.execPath, args), {
       cwd: ROOT,
@@ -230,7 +241,7 @@ function table(call: CallId, sim: Window, bare: Window): string {
   const sum = (m: Map<string, number>, idle: boolean) => [...m].filter(([k]) => idle || !k.startsWith('idle')).reduce((s, [, v]) => s + v, 0);
   const cpuPerCall = (w: Window) => (w.cpu.user + w.cpu.system) / w.calls;
   const lines = [
-    `**${CALL_LABEL[call]}** against ${BARE_LABEL[call]}: ours ${Math.round(sim.calls / sim.seconds).toLocaleString('en')} calls/s, bare ${Math.round(bare.calls / bare.seconds).toLocaleString('en')} calls/s (${(sim.calls / sim.seconds / (bare.calls / bare.seconds)).toFixed(2)}x) in the profiled windows.`,
+    `**${CALL_LABEL[call]}** against ${BARE_LABEL[call]}${BARE_BUSY > 0 ? ` running ${BARE_BUSY} µs of JavaScript per call` : ''}: ours ${Math.round(sim.calls / sim.seconds).toLocaleString('en')} calls/s, bare ${Math.round(bare.calls / bare.seconds).toLocaleString('en')} calls/s (${(sim.calls / sim.seconds / (bare.calls / bare.seconds)).toFixed(2)}x) in the profiled windows.`,
     '',
     '| part (µs of main thread per call) | ours | bare |',
     '|---|---:|---:|',

@@ -4,10 +4,14 @@
  * hello-world (the ceiling any Fastify app on this machine can reach). Listens on 127.0.0.1 only and
  * prints `LISTENING <port>` once ready; exits on SIGTERM/SIGINT or when its parent goes away.
  *
- *   tsx scripts/bench/serve.ts --kind sim|bare [--port 0] [--journal on|off] [--profile FILE]
+ *   tsx scripts/bench/serve.ts --kind sim|bare [--port 0] [--journal on|off] [--profile FILE] [--busy µS]
  *
  * `--journal on|off` runs the simulator as `npm start` does (control API, fault hook and the request
  * journal on or off) for the journal's cost (scripts/bench/journal.ts).
+ *
+ * `--busy µS` (bare only): every answer first runs that many microseconds of JavaScript, a stand-in
+ * for an application's own work per call, so a profile can show how the rest of a call's cost (the
+ * socket write above all) moves when only the server's own work per call changes.
  *
  * `--profile FILE` (scripts/bench/profile.ts): SIGUSR2 starts V8's sampling profiler on the main
  * thread, the next SIGUSR2 stops it, writes the profile to FILE and prints `PROFILED <user µs>
@@ -21,11 +25,18 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app';
 import { RsaKeyHolder } from '../../server/sim/rsa';
 
-async function bare(): Promise<FastifyInstance> {
+async function bare(busyMs: number): Promise<FastifyInstance> {
   const app = Fastify({ logger: false });
+  const busyWork = () => {
+    const until = performance.now() + busyMs;
+    while (performance.now() < until);
+  };
   // Every path and both methods the benchmark calls answer the same tiny JSON: the cost of Fastify
   // itself (routing, JSON parse of a POST body, serialisation) and nothing else.
-  const reply = async () => ({ hello: 'world' });
+  const reply = async () => {
+    if (busyMs > 0) busyWork();
+    return { hello: 'world' };
+  };
   app.get('/*', reply);
   app.post('/*', reply);
   // A second ceiling for calls with large replies: the bench stores the simulator's own reply bytes
@@ -37,7 +48,10 @@ async function bare(): Promise<FastifyInstance> {
     payload = Buffer.from(String(request.body), 'utf8');
     return { bytes: payload.length };
   });
-  app.get('/__payload', async (_request, res) => res.type('application/json; charset=utf-8').send(payload));
+  app.get('/__payload', async (_request, res) => {
+    if (busyMs > 0) busyWork();
+    return res.type('application/json; charset=utf-8').send(payload);
+  });
   // A second ceiling for the encrypted login: only the wire decryption the simulator does before
   // any login work (server/sim/rsa.ts, the same code), then a fixed envelope.
   const rsa = new RsaKeyHolder();
@@ -61,11 +75,14 @@ async function main(): Promise<void> {
       port: { type: 'string', default: '0' },
       journal: { type: 'string' },
       profile: { type: 'string' },
+      busy: { type: 'string', default: '0' },
     },
   });
+  const busyUs = Number(values.busy);
+  if (!Number.isFinite(busyUs) || busyUs < 0) throw new Error(`--busy takes microseconds (0 or more), not ${values.busy}`);
   const journal = values.journal === undefined ? {} : { controlApi: true, journalSize: values.journal === 'on' ? 1000 : 0 };
   const app =
-    values.kind === 'bare' ? await bare() : await buildApp({ scenario: 'default', logger: false, ...journal });
+    values.kind === 'bare' ? await bare(busyUs / 1000) : await buildApp({ scenario: 'default', logger: false, ...journal });
   await app.listen({ host: '127.0.0.1', port: Number(values.port) });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : Number(values.port);
