@@ -8,6 +8,8 @@
  * the main thread (zlib's thread pool), and the bytes are kept while the page is current: a page
  * load costs a lookup. The kept set is bounded; an odd page out of it is compressed again.
  */
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { negotiate } from '@fastify/accept-negotiator';
@@ -74,5 +76,18 @@ export class CompressedPages {
       return reply.send(page);
     }
     return reply.header('content-encoding', encoding).send(bytes);
+  }
+}
+
+/**
+ * Whether a build folder ships its scripts and stylesheets compressed beside them (`static/*.br`,
+ * made by the build, web/vite.config.ts). Only then are files looked up as .br or .gz before the
+ * plain one: a folder without them is compressed on the fly, without a failed look-up per request.
+ */
+export function shipsPrecompressed(dist: string): boolean {
+  try {
+    return readdirSync(join(dist, 'static')).some((name) => name.endsWith('.br'));
+  } catch {
+    return false;
   }
 }

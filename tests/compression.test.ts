@@ -4,14 +4,15 @@
  * asks for identity only, or when the reply is under the threshold. The gate in front of
  * @fastify/compress must leave every reply exactly as the library alone would. The web app's pages,
  * which the not-found handler answers (history mode) out of the library's reach, are compressed too.
+ * Scripts and stylesheets the build shipped compressed are sent as built, not compressed again.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../server/app';
-import { CompressedPages } from '../server/compressed-pages';
+import { CompressedPages, shipsPrecompressed } from '../server/compressed-pages';
 import { MERCHANT, testApp } from './helpers';
 
 const HEADERS = { merchant: MERCHANT, device: 'web', language: 'EN' };
@@ -106,5 +107,83 @@ describe('web app pages', () => {
     // Another page (a page rendered again) gets bytes of its own.
     const next = `${SHELL}<!-- rendered again -->`;
     expect(brotliDecompressSync(await pages.bytes(next, 'br')).toString('utf8')).toBe(next);
+  });
+});
+
+describe('scripts and stylesheets compressed at build', () => {
+  // A build folder as the web build writes it: each script over 1 KB with its .br and .gz beside it.
+  // The compressed files here are marked so the test can tell them from anything made per request.
+  const SCRIPT = `export const rows = [${'"a row of the lobby", '.repeat(200)}];\n`;
+  const BUILT_BR = brotliCompressSync(`${SCRIPT}// shipped .br\n`);
+  const BUILT_GZ = gzipSync(`${SCRIPT}// shipped .gz\n`);
+  const TINY = 'export const x = 1;\n';
+  const SHELL = `<!doctype html><html lang="en"><title>Portal</title><div id="root"></div></html>`;
+
+  function buildFolder(withCompressed: boolean): string {
+    const dir = mkdtempSync(join(tmpdir(), 'precompressed-'));
+    mkdirSync(join(dir, 'static'));
+    writeFileSync(join(dir, 'index.html'), SHELL);
+    writeFileSync(join(dir, 'static', 'app.js'), SCRIPT);
+    writeFileSync(join(dir, 'static', 'tiny.js'), TINY);
+    if (withCompressed) {
+      writeFileSync(join(dir, 'static', 'app.js.br'), BUILT_BR);
+      writeFileSync(join(dir, 'static', 'app.js.gz'), BUILT_GZ);
+    }
+    return dir;
+  }
+  const folders: string[] = [];
+  afterAll(() => folders.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+
+  it('sends the build’s own .br or .gz as the browser asks, and the plain file to a client that asks for neither', async () => {
+    const dir = buildFolder(true);
+    folders.push(dir);
+    expect(shipsPrecompressed(dir)).toBe(true);
+    const app = await buildApp({ webDist: dir });
+    try {
+      const br = await app.inject({ url: '/static/app.js', headers: { 'accept-encoding': 'gzip, deflate, br, zstd' } });
+      expect(br.statusCode).toBe(200);
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(br.headers['content-type']).toMatch(/^application\/javascript/);
+      expect(br.headers['content-length']).toBe(String(BUILT_BR.length));
+      expect(brotliDecompressSync(br.rawPayload).toString('utf8')).toBe(`${SCRIPT}// shipped .br\n`);
+      expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(br.headers.vary).toMatch(/accept-encoding/i);
+      expect(br.headers['x-content-type-options']).toBe('nosniff');
+
+      const gz = await app.inject({ url: '/static/app.js', headers: { 'accept-encoding': 'gzip' } });
+      expect(gz.headers['content-encoding']).toBe('gzip');
+      expect(gunzipSync(gz.rawPayload).toString('utf8')).toBe(`${SCRIPT}// shipped .gz\n`);
+
+      for (const headers of [{}, { 'accept-encoding': 'identity' }]) {
+        const plain = await app.inject({ url: '/static/app.js', headers });
+        expect(plain.headers['content-encoding'], JSON.stringify(headers)).toBeUndefined();
+        expect(plain.body).toBe(SCRIPT);
+      }
+
+      // A file the build left plain (under 1 KB) has no compressed twin: the plain file is read and
+      // compressed on the fly as any file, and the browser gets the same script.
+      const tiny = await app.inject({ url: '/static/tiny.js', headers: { 'accept-encoding': 'br, gzip' } });
+      expect(tiny.statusCode).toBe(200);
+      expect(brotliDecompressSync(tiny.rawPayload).toString('utf8')).toBe(TINY);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('compresses on the fly, as before, from a folder whose build shipped no compressed files', async () => {
+    const dir = buildFolder(false);
+    folders.push(dir);
+    expect(shipsPrecompressed(dir)).toBe(false);
+    const app = await buildApp({ webDist: dir });
+    try {
+      const br = await app.inject({ url: '/static/app.js', headers: { 'accept-encoding': 'br' } });
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(brotliDecompressSync(br.rawPayload).toString('utf8')).toBe(SCRIPT);
+      const plain = await app.inject({ url: '/static/app.js' });
+      expect(plain.headers.vary).toBeUndefined();
+      expect(plain.body).toBe(SCRIPT);
+    } finally {
+      await app.close();
+    }
   });
 });

@@ -13,7 +13,7 @@ import fp from 'fastify-plugin';
 import { ErrorCode } from '../../openapi/common';
 import { webManifest } from '../../openapi/web-manifest';
 import { assetRoutes } from '../assets';
-import { CompressedPages } from '../compressed-pages';
+import { CompressedPages, shipsPrecompressed } from '../compressed-pages';
 import { pathOf } from './gateway-proxy';
 import { API_PREFIXES } from './world-selection';
 
@@ -67,6 +67,8 @@ const plugin: FastifyPluginAsync<GatewayWebAppOptions> = async (app, options) =>
     await app.register(fastifyStatic, {
       root: dist,
       index: false,
+      // The build's .br and .gz of a script or stylesheet are sent as they are (web/vite.config.ts).
+      preCompressed: shipsPrecompressed(dist),
       // Hashed bundle files never change; everything else is revalidated.
       setHeaders: (res, file) => {
         res.header('cache-control', file.startsWith(join(dist, 'static') + sep) ? 'public, max-age=31536000, immutable' : 'no-cache');

@@ -10,7 +10,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
 import { ErrorCode } from '../../openapi/common';
-import { CompressedPages } from '../compressed-pages';
+import { CompressedPages, shipsPrecompressed } from '../compressed-pages';
 import { installPrerendered } from '../prerendered';
 import { checkWorldName, WORLD_COOKIE } from '../sim/worlds';
 import { API_PREFIXES } from './world-selection';
@@ -28,6 +28,9 @@ const plugin: FastifyPluginAsync<WebAppOptions> = async (app, options) => {
       root: dist,
       wildcard: false,
       index: false,
+      // The build's .br and .gz beside a script or stylesheet (web/vite.config.ts) are sent as they
+      // are to a browser that takes them; a file without them is compressed on the fly.
+      preCompressed: shipsPrecompressed(dist),
       // As docs/deploy.md and gateway mode: hashed bundle files never change; everything else
       // (config.json, favicon) is revalidated.
       setHeaders: (reply, file) => {
