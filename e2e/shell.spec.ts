@@ -114,7 +114,7 @@ test.describe('top navigation', () => {
 });
 
 test.describe('banner carousel', () => {
-  test('autoplays every 5 seconds, loops, and pauses on hover', async ({ page }) => {
+  test('autoplays every 5 seconds, loops, pauses on hover, and brings a slide in from smaller than its place', async ({ page }) => {
     // The page's clock is Playwright's: the 5 s of autoplay are run through, not waited out.
     await page.clock.install();
     await page.goto(paths.home());
@@ -123,6 +123,13 @@ test.describe('banner carousel', () => {
     await expect(carousel.getByRole('button', { name: 'Show banner 1' })).toHaveAttribute('aria-current', 'true');
     await page.clock.runFor(5_100);
     await expect(carousel.getByRole('button', { name: 'Show banner 2' })).toHaveAttribute('aria-current', 'true');
+    // A slide not shown rests smaller than the carousel, so one that autoplay brings in is first
+    // painted smaller than the first banner was, and never becomes the page's largest paint.
+    const restingScale = await carousel
+      .locator('.carousel__slide:not(.carousel__slide--active)')
+      .first()
+      .evaluate((el) => new DOMMatrix(getComputedStyle(el).transform).a);
+    expect(restingScale).toBeLessThan(1);
     // Hovering pauses the autoplay.
     await carousel.hover();
     const before = await current.getAttribute('aria-label');
