@@ -238,4 +238,11 @@ if (builds.length === 2)
     const r = (k: (typeof KEYS)[number]) => (b[k] ? (a[k] / b[k]).toFixed(2) : '–');
     lines.push(`| ratio (this / peer) | ${p} | ${r('cpu')} | ${r('task')} | ${r('script')} | ${r('layout')} | ${r('style')} | ${r('nodes')} |${MOBILE ? ` ${r('blocking')} | ${r('longest')} |` : ''}${SLOW_NETWORK ? ` ${r('fcp')} | ${r('lcp')} |` : ''}`);
   }
+// The largest paint can move late in a single load (a later banner painted larger than the first),
+// which a median hides when it happens in fewer than half of them: each load's figure is listed.
+if (SLOW_NETWORK) {
+  lines.push('', 'LCP of each load (ms, in the order run):', '');
+  for (const [i, b] of builds.entries())
+    for (const p of PAGES) lines.push(`- ${b.name}, ${p}: ${results[i]!.get(p)!.map((l) => l.lcp).join(', ')}`);
+}
 console.log(lines.join('\n'));
