@@ -92,9 +92,9 @@ const browserBuild = defineConfig({
     // Every script and stylesheet of the build also as .br (brotli at its best quality) and .gz
     // (level 9) beside it, which the server sends as they are to a browser that takes them: about a
     // seventh fewer bytes than the server's own on-the-fly brotli (quality 4), and no compressing per
-    // request (docs/decisions/051-scripts-compressed-at-build.md). Under 1 KB stays plain, as the
-    // server leaves such replies; config.json and the HTML are left out, since they are edited at
-    // deploy time or answered by the server's page routes.
+    // request (docs/decisions/051-scripts-compressed-at-build.md). Files under 1 KB gain too little
+    // to ship twice; config.json and the HTML are left out, since they are edited at deploy time or
+    // answered by the server's page routes.
     compression({ include: /\.(js|css)$/, threshold: 1024, algorithms: ['brotliCompress', 'gzip'], logLevel: 'silent' }),
   ],
   build: {

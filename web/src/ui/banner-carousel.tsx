@@ -26,6 +26,9 @@ export interface CarouselProps {
   className?: string;
 }
 
+/** A set of slide indexes with `i` in it; the same set when it is already there (no re-render). */
+const withSlide = (i: number) => (set: ReadonlySet<number>) => (set.has(i) ? set : new Set(set).add(i));
+
 export function Carousel({ slides, label, interval = BANNER_AUTOPLAY_MS, className }: CarouselProps) {
   const { t } = useTranslation('common');
   const [index, setIndex] = useState(0);
@@ -42,14 +45,14 @@ export function Carousel({ slides, label, interval = BANNER_AUTOPLAY_MS, classNa
   // in (ready long before autoplay moves on), and any slide once shown. Hidden slides would
   // otherwise all load with the page, competing with its largest paint.
   const [warm, setWarm] = useState<ReadonlySet<number>>(() => new Set([0]));
-  const warmUp = useCallback((i: number) => setWarm((w) => (w.has(i) ? w : new Set(w).add(i))), []);
+  const warmUp = useCallback((i: number) => setWarm(withSlide(i)), []);
   useEffect(() => warmUp(index), [index, warmUp]);
 
   // Slides whose picture has loaded or given up. On a slow connection the next picture can still be
   // on its way when the slide before has had its time; showing its slide then would show an empty
   // frame, and the picture arriving later would be painted as the page's largest paint.
   const [settled, setSettled] = useState<ReadonlySet<number>>(() => new Set());
-  const settle = useCallback((i: number) => setSettled((s) => (s.has(i) ? s : new Set(s).add(i))), []);
+  const settle = useCallback((i: number) => setSettled(withSlide(i)), []);
   const nextLoading = multiple && warm.has((index + 1) % count) && !settled.has((index + 1) % count);
 
   const go = useCallback((next: number) => setIndex(((next % count) + count) % count), [count]);
@@ -92,7 +95,7 @@ export function Carousel({ slides, label, interval = BANNER_AUTOPLAY_MS, classNa
       }}
       onKeyDown={onKeyDown}
     >
-      <div className="carousel__viewport" aria-live={hovered || focused ? 'polite' : 'off'}>
+      <div className="carousel__viewport" aria-live={paused ? 'polite' : 'off'}>
         {slides.map((slide, i) => {
           const active = i === index;
           const loaded = () => {
