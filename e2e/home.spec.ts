@@ -69,3 +69,34 @@ test('home in Urdu is right to left and translated', async ({ page }) => {
   await expect(page.getByRole('heading', { name: 'مقبول گیمز' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'تازہ ترین فاتحین' })).toBeVisible();
 });
+
+// Headless Chromium hides scrollbars unless told otherwise; this test shows them, as a desktop
+// browser does, to check that the page's width does not depend on whether it scrolls yet.
+test('the home page keeps the scrollbar’s room: growing past the window rewraps nothing', async ({ playwright, launchOptions, baseURL, extraHTTPHeaders }) => {
+  const browser = await playwright.chromium.launch({ ...launchOptions, ignoreDefaultArgs: ['--hide-scrollbars'] });
+  try {
+    const page = await browser.newPage({ baseURL, extraHTTPHeaders, viewport: { width: 1350, height: 940 }, reducedMotion: 'reduce' });
+    await page.goto(paths.home());
+    await expect(page.locator('.hx-cats').getByRole('link').first()).toBeVisible();
+    // The width the page lays out in and where the last category card sits in its grid: the page as
+    // served (taller than the window), then with its lower part not there yet (shorter than it).
+    const measure = () =>
+      page.evaluate(() => {
+        const grid = document.querySelector('.hx-cats')!.getBoundingClientRect();
+        const last = document.querySelector('.hx-cats > :last-child')!.getBoundingClientRect();
+        return { width: document.body.getBoundingClientRect().width, lastCard: [Math.round(last.left - grid.left), Math.round(last.top - grid.top)] };
+      });
+    const tall = await measure();
+    expect(await page.evaluate(() => document.documentElement.scrollHeight > innerHeight)).toBe(true);
+    await page.evaluate(() => {
+      // What comes after the category cards goes, as before the rest of the page has come in.
+      for (let el = document.querySelector('.hx-cats'); el; el = el.parentElement) {
+        for (let next = el.nextElementSibling; next; next = next.nextElementSibling) (next as HTMLElement).style.display = 'none';
+      }
+    });
+    expect(await page.evaluate(() => document.documentElement.scrollHeight <= innerHeight)).toBe(true);
+    expect(await measure()).toEqual(tall);
+  } finally {
+    await browser.close();
+  }
+});
