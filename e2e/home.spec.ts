@@ -72,7 +72,7 @@ test('home in Urdu is right to left and translated', async ({ page }) => {
 
 // Headless Chromium hides scrollbars unless told otherwise; this test shows them, as a desktop
 // browser does, to check that the page's width does not depend on whether it scrolls yet.
-test('the home page keeps the scrollbar’s room: growing past the window rewraps nothing', async ({ playwright, launchOptions, baseURL, extraHTTPHeaders }) => {
+test('the home page lays out in the same width whether it scrolls yet or not: growing past the window rewraps nothing', async ({ playwright, launchOptions, baseURL, extraHTTPHeaders }) => {
   const browser = await playwright.chromium.launch({ ...launchOptions, ignoreDefaultArgs: ['--hide-scrollbars'] });
   try {
     const page = await browser.newPage({ baseURL, extraHTTPHeaders, viewport: { width: 1350, height: 940 }, reducedMotion: 'reduce' });

@@ -261,11 +261,18 @@ test('a visitor on the home page: footer, side menu, modals, mini mode and top n
     await expect(dialog).toHaveAttribute('aria-modal', 'true');
     await expect(dialog.getByLabel('Username')).toBeFocused();
     expect(await page.evaluate(() => document.body.style.overflow)).toBe('hidden');
+    // A wheel while the modal is open moves the page behind it nowhere: once it has closed, the
+    // page stands where one later wheel takes it.
+    const top = await page.evaluate(() => scrollY);
+    await page.mouse.wheel(0, 400);
     for (let i = 0; i < 8; i++) await page.keyboard.press('Tab');
     expect(await dialog.evaluate((el) => el.contains(document.activeElement))).toBe(true);
     await page.keyboard.press('Escape');
     await expect(dialog).toHaveCount(0);
     expect(await page.evaluate(() => document.body.style.overflow)).toBe('');
+    await page.mouse.wheel(0, 200);
+    await expect.poll(() => page.evaluate(() => scrollY)).toBe(top + 200);
+    await page.evaluate((y) => scrollTo(0, y), top);
 
     await shell(page).header.getByRole('button', { name: 'Log in' }).click();
     await expect(dialog).toBeVisible();
