@@ -1,20 +1,19 @@
 /** Page scroll lock shared by every open modal: counted, so nested modals unlock only at the end. */
 let locks = 0;
-let saved = { rootOverflow: '', overflow: '', gutter: '' };
+let saved = { rootOverflow: '', overflow: '', paddingInlineEnd: '' };
 
 export function lockScroll(): () => void {
   if (locks === 0) {
     const root = document.documentElement;
     const body = document.body;
     const gap = window.innerWidth - root.clientWidth;
-    saved = { rootOverflow: root.style.overflow, overflow: body.style.overflow, gutter: root.style.scrollbarGutter };
+    saved = { rootOverflow: root.style.overflow, overflow: body.style.overflow, paddingInlineEnd: body.style.paddingInlineEnd };
     // The window scrolls by the root's overflow when the root sets one, as the stylesheet does
     // (the scrollbar always there), and by the body's otherwise: both are locked.
     root.style.overflow = 'hidden';
     body.style.overflow = 'hidden';
-    // Where the scrollbar took room, the room stays on the side the browser draws it (the right, or
-    // the left on a right-to-left page in some browsers), so nothing moves when it goes.
-    if (gap > 0) root.style.scrollbarGutter = 'stable';
+    // Keep the layout from jumping when the scrollbar disappears.
+    if (gap > 0) body.style.paddingInlineEnd = `${gap}px`;
     body.dataset.scrollLocked = 'true';
   }
   locks += 1;
@@ -26,7 +25,7 @@ export function lockScroll(): () => void {
     if (locks === 0) {
       document.documentElement.style.overflow = saved.rootOverflow;
       document.body.style.overflow = saved.overflow;
-      document.documentElement.style.scrollbarGutter = saved.gutter;
+      document.body.style.paddingInlineEnd = saved.paddingInlineEnd;
       delete document.body.dataset.scrollLocked;
     }
   };
