@@ -2,7 +2,7 @@
  * Home: hot vendors (isHot 1) and hot games, the winners list, category cards, a
  * VASSALAGE vendor's popup list, the member-only recent and favourite sections, and Urdu in RTL.
  */
-import { expect, test, useSession } from './fixtures';
+import { expect, shell, test, useSession } from './fixtures';
 import { paths } from '../web/src/config/paths';
 
 // One page for a visitor (ADR 040): the checks that only read the home page, then the popup opened
@@ -72,7 +72,7 @@ test('home in Urdu is right to left and translated', async ({ page }) => {
 
 // Headless Chromium hides scrollbars unless told otherwise; this test shows them, as a desktop
 // browser does, to check that the page's width does not depend on whether it scrolls yet.
-test('the home page lays out in the same width whether it scrolls yet or not: growing past the window rewraps nothing', async ({ playwright, launchOptions, baseURL, extraHTTPHeaders }) => {
+test('the home page lays out in the same width whether it scrolls yet or not: growing past the window or opening a dialog moves nothing', async ({ playwright, launchOptions, baseURL, extraHTTPHeaders }) => {
   const browser = await playwright.chromium.launch({ ...launchOptions, ignoreDefaultArgs: ['--hide-scrollbars'] });
   try {
     const page = await browser.newPage({ baseURL, extraHTTPHeaders, viewport: { width: 1350, height: 940 }, reducedMotion: 'reduce' });
@@ -96,6 +96,15 @@ test('the home page lays out in the same width whether it scrolls yet or not: gr
     });
     expect(await page.evaluate(() => document.documentElement.scrollHeight <= innerHeight)).toBe(true);
     expect(await measure()).toEqual(tall);
+
+    // A dialog takes the scrollbar away while it is open: the page behind it stays where it was.
+    await page.goto(paths.home());
+    const cards = page.locator('.hx-cats');
+    await expect(cards.getByRole('link').first()).toBeVisible();
+    const before = await cards.boundingBox();
+    await shell(page).header.getByRole('button', { name: 'Log in', exact: true }).click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    expect(await cards.boundingBox()).toEqual(before);
   } finally {
     await browser.close();
   }
