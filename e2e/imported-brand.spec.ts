@@ -50,8 +50,8 @@ test.beforeAll(async () => {
   ]) {
     const res = await fetch(`${gatewayUrl}${path}`, { headers: HEADERS });
     expect(res.status, path).toBe(200);
-    // Read to the end: a body left unread keeps its connection busy, and closing the gateway then
-    // waits for the keep-alive timeout (72 s) before it ends.
+    // Read to the end: a body left unread can leave its connection open, and closing the gateway
+    // then waits for that connection (about 70 s was seen) before it ends.
     await res.arrayBuffer();
   }
   await gateway.close();
