@@ -62,12 +62,35 @@ test('members see their recent and favourite games', async ({ page, apiLogin }) 
   await expect(page.getByRole('heading', { name: 'My favourites' })).toBeVisible();
 });
 
-test('home in Urdu is right to left and translated', async ({ page }) => {
+test('home in Urdu is right to left and translated, and its category cards fill rows of equal length at every width', async ({ page }) => {
   await page.addInitScript(() => localStorage.setItem('hisLang', 'UR'));
   await page.goto(paths.home());
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
   await expect(page.getByRole('heading', { name: 'مقبول گیمز' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'تازہ ترین فاتحین' })).toBeVisible();
+
+  // The cards a row holds, row by row, as laid out at each window width.
+  const rows = () =>
+    page.locator('.hx-cats').evaluate((grid) => {
+      const counts = new Map<number, number>();
+      for (const card of grid.children) {
+        const top = Math.round(card.getBoundingClientRect().top);
+        counts.set(top, (counts.get(top) ?? 0) + 1);
+      }
+      return [...counts.values()];
+    });
+  await expect(page.locator('.hx-cats').getByRole('link')).toHaveCount(8);
+  for (const [width, expected] of [
+    [1366, [8]],
+    [1280, [4, 4]],
+    [1024, [4, 4]],
+    [390, [3, 3, 2]],
+  ] as const) {
+    await test.step(`${width} px: ${expected.join(' + ')}`, async () => {
+      await page.setViewportSize({ width, height: 850 });
+      await expect.poll(rows).toEqual(expected);
+    });
+  }
 });
 
 // Headless Chromium hides scrollbars unless told otherwise; this test shows them, as a desktop
