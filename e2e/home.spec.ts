@@ -129,6 +129,19 @@ test('the home page lays out in the same width whether it scrolls yet or not: gr
     });
     expect(await page.evaluate(() => document.documentElement.scrollHeight <= innerHeight)).toBe(true);
     expect(await measure()).toEqual(tall);
+
+    // Right to left, the scrollbar is still drawn on the right: the page behind a dialog stays put
+    // there too, and so does the side menu along the right edge.
+    const urdu = await browser.newPage({ baseURL, extraHTTPHeaders, viewport: { width: 1350, height: 940 }, reducedMotion: 'reduce' });
+    await urdu.addInitScript(() => localStorage.setItem('hisLang', 'UR'));
+    await urdu.goto(paths.home());
+    const urduCards = urdu.locator('.hx-cats');
+    await expect(urduCards.getByRole('link').first()).toBeVisible();
+    const sideMenu = urdu.getByRole('complementary').first();
+    const urduBefore = [await urduCards.boundingBox(), await sideMenu.boundingBox()];
+    await shell(urdu).header.getByRole('button', { name: 'لاگ ان', exact: true }).click();
+    await expect(urdu.getByRole('dialog')).toBeVisible();
+    expect([await urduCards.boundingBox(), await sideMenu.boundingBox()]).toEqual(urduBefore);
   } finally {
     await browser.close();
   }
