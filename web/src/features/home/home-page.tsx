@@ -3,7 +3,7 @@
  * hot games beside the winners list, hot vendors (isHot 1), the member's recent and favourite games,
  * then a strip of hot games per category.
  */
-import { useMemo, useState } from 'react';
+import { useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePermission } from '../../api/queries/system';
 import { useAuth } from '../../session/auth';
@@ -41,8 +41,13 @@ function CategoryStrip({ category, launcher, favourites }: { category: CategoryI
   // classification, so "Hot in Sports" shows sportsbooks only.
   const { gameType, gameClassify } = categoryFilter(category);
   const hot = useHotGames({ language: i18n.language, gameType });
-  const games = (hot.data?.list ?? []).filter((g) => !gameClassify || g.gameClassify === gameClassify).slice(0, HOME_STRIP_GAMES);
-  if (!hot.isLoading && games.length === 0) return null;
+  // An answer reaches its components through the query cache's store, which React renders at once, in
+  // one task; deferred, the strip's cards are rendered in slices that leave the page free for input,
+  // the placeholders staying meanwhile.
+  const list = useDeferredValue(hot.data?.list);
+  const loading = hot.isLoading || (hot.data !== undefined && list === undefined);
+  const games = (list ?? []).filter((g) => !gameClassify || g.gameClassify === gameClassify).slice(0, HOME_STRIP_GAMES);
+  if (!loading && games.length === 0) return null;
   const name = t(`categories.${category}` as 'categories.RNG');
   const id = `hx-cat-${category.toLowerCase()}`;
   return (
@@ -56,7 +61,7 @@ function CategoryStrip({ category, launcher, favourites }: { category: CategoryI
       <GameGrid
         variant="strip"
         games={games}
-        loading={hot.isLoading}
+        loading={loading}
         onPlay={(g) => void launcher.open(g)}
         pendingId={launcher.pendingId}
         favourites={favourites}

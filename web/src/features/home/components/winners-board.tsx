@@ -1,3 +1,4 @@
+import { useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePermission } from '../../../api/queries/system';
 import { CategoryIcon } from '../../../ui/games/category-icon';
@@ -20,7 +21,11 @@ export function WinnersBoard() {
   const { t } = useTranslation('home');
   const { currencySymbol } = usePermission();
   const winners = useWinnerBoard();
-  const list = winners.data ?? [];
+  // Rendered in slices once the answer is in (the query cache's store alone renders it in one task);
+  // the placeholders stay meanwhile.
+  const data = useDeferredValue(winners.data);
+  const loading = winners.isLoading || (winners.data !== undefined && data === undefined);
+  const list = data ?? [];
 
   const rows = (hidden: boolean) =>
     list.map((w, i) => (
@@ -57,7 +62,7 @@ export function WinnersBoard() {
         <span>{t('winners.player')}</span>
         <span>{t('winners.prize')}</span>
       </div>
-      {winners.isLoading ? (
+      {loading ? (
         <ul className="hx-winners__list" aria-hidden="true">
           {Array.from({ length: 6 }, (_, i) => (
             <li key={i} className="hx-win">
