@@ -44,9 +44,9 @@ function CategoryStrip({ category, launcher, favourites }: { category: CategoryI
   // An answer reaches its components through the query cache's store, which React renders at once, in
   // one task; deferred, the strip's cards are rendered in slices that leave the page free for input,
   // the placeholders staying meanwhile.
-  const list = useDeferredValue(hot.data?.list);
-  const loading = hot.isLoading || (hot.data !== undefined && list === undefined);
-  const games = (list ?? []).filter((g) => !gameClassify || g.gameClassify === gameClassify).slice(0, HOME_STRIP_GAMES);
+  const data = useDeferredValue(hot.data);
+  const loading = hot.isLoading || (hot.data !== undefined && data === undefined);
+  const games = (data?.list ?? []).filter((g) => !gameClassify || g.gameClassify === gameClassify).slice(0, HOME_STRIP_GAMES);
   if (!loading && games.length === 0) return null;
   const name = t(`categories.${category}` as 'categories.RNG');
   const id = `hx-cat-${category.toLowerCase()}`;
