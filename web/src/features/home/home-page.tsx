@@ -3,11 +3,12 @@
  * hot games beside the winners list, hot vendors (isHot 1), the member's recent and favourite games,
  * then a strip of hot games per category.
  */
-import { useDeferredValue, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePermission } from '../../api/queries/system';
 import { useAuth } from '../../session/auth';
 import { useAfterFirstPaint } from '../../ui/after-first-paint';
+import { useDeferredAnswer } from '../../ui/deferred-answer';
 import { ErrorState } from '../../ui/error-state';
 import { useFavourites } from '../../api/games/get-favourites';
 import { useHotGames } from '../../api/games/get-hot-games';
@@ -41,11 +42,7 @@ function CategoryStrip({ category, launcher, favourites }: { category: CategoryI
   // classification, so "Hot in Sports" shows sportsbooks only.
   const { gameType, gameClassify } = categoryFilter(category);
   const hot = useHotGames({ language: i18n.language, gameType });
-  // An answer reaches its components through the query cache's store, which React renders at once, in
-  // one task; deferred, the strip's cards are rendered in slices that leave the page free for input,
-  // the placeholders staying meanwhile.
-  const data = useDeferredValue(hot.data);
-  const loading = hot.isLoading || (hot.data !== undefined && data === undefined);
+  const { data, loading } = useDeferredAnswer(hot);
   const games = (data?.list ?? []).filter((g) => !gameClassify || g.gameClassify === gameClassify).slice(0, HOME_STRIP_GAMES);
   if (!loading && games.length === 0) return null;
   const name = t(`categories.${category}` as 'categories.RNG');

@@ -1,8 +1,8 @@
-import { useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePermission } from '../../../api/queries/system';
 import { CategoryIcon } from '../../../ui/games/category-icon';
 import { formatMoney } from '../../../ui/format';
+import { useDeferredAnswer } from '../../../ui/deferred-answer';
 import { useWinnerBoard } from '../api/get-winner-board';
 import './winners-board.css';
 
@@ -21,10 +21,7 @@ export function WinnersBoard() {
   const { t } = useTranslation('home');
   const { currencySymbol } = usePermission();
   const winners = useWinnerBoard();
-  // Rendered in slices once the answer is in (the query cache's store alone renders it in one task);
-  // the placeholders stay meanwhile.
-  const data = useDeferredValue(winners.data);
-  const loading = winners.isLoading || (winners.data !== undefined && data === undefined);
+  const { data, loading } = useDeferredAnswer(winners);
   const list = data ?? [];
 
   const rows = (hidden: boolean) =>
