@@ -10,10 +10,10 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp, pipeline, step } from '../server/app';
 import { clock } from '../server/plugins/clock';
-import { ANSWERED, requestPipeline } from '../server/plugins/request-pipeline';
+import { ANSWERED, ReplyBatch, requestPipeline, type ReadyReply } from '../server/plugins/request-pipeline';
 
 const H = { merchant: 'DEMO', device: 'web', language: 'EN' };
 
@@ -121,6 +121,89 @@ describe('the pipeline runner', () => {
         a.requestPipeline.onRequest('same', () => undefined);
       }),
     ).rejects.toThrow(/already on onRequest/);
+  });
+});
+
+describe('replies written once per turn of the event loop', () => {
+  /** A batch whose end-of-turn flush the test runs by hand. */
+  function batchByHand() {
+    let flush: (() => void) | undefined;
+    const batch = new ReplyBatch((f) => {
+      expect(flush, 'one flush scheduled per turn').toBeUndefined();
+      flush = f;
+    });
+    return {
+      batch,
+      endTurn: () => {
+        const f = flush;
+        flush = undefined;
+        f?.();
+      },
+    };
+  }
+
+  it('holds each reply until the end of the turn, then sends them all, in the order they were made', () => {
+    const { batch, endTurn } = batchByHand();
+    const sent: unknown[] = [];
+    const next: ReadyReply['next'] = (err, payload) => void sent.push(err ?? payload);
+    const refused = new Error('refused');
+    batch.add(next, null, 'first');
+    batch.add(next, refused);
+    batch.add(next, null, 'third');
+    expect(sent).toEqual([]);
+    endTurn();
+    expect(sent).toEqual(['first', refused, 'third']);
+    batch.add(next, null, 'next turn');
+    endTurn();
+    expect(sent.at(-1)).toBe('next turn');
+  });
+
+  it('sends the rest of a turn when one reply’s write throws, then throws its error', () => {
+    const { batch, endTurn } = batchByHand();
+    const sent: unknown[] = [];
+    batch.add(() => {
+      throw new Error('socket gone');
+    }, null, 'lost');
+    batch.add((_err, payload) => void sent.push(payload), null, 'kept');
+    expect(endTurn).toThrow('socket gone');
+    expect(sent).toEqual(['kept']);
+  });
+
+  it('answers every request of one turn before the first reply goes out', async () => {
+    const events: string[] = [];
+    const app = Fastify();
+    await app.register(requestPipeline);
+    // A reply goes out when Fastify hands it to the raw response.
+    app.addHook('onRequest', (request, reply, done) => {
+      const end = reply.raw.end.bind(reply.raw) as (...args: unknown[]) => unknown;
+      reply.raw.end = ((...args: unknown[]) => {
+        events.push(`sent ${request.url}`);
+        return end(...args);
+      }) as typeof reply.raw.end;
+      done();
+    });
+    app.get('/:n', (request, reply) => {
+      events.push(`answered ${request.url}`);
+      void reply.send({});
+    });
+    await app.ready();
+    await Promise.all([app.inject('/1'), app.inject('/2')]);
+    expect(events).toEqual(['answered /1', 'answered /2', 'sent /1', 'sent /2']);
+    await app.close();
+  });
+
+  it('still sends replies while a test’s fake timers hold setImmediate', async () => {
+    const app = Fastify();
+    await app.register(requestPipeline);
+    app.get('/', async () => ({ ok: true }));
+    await app.ready();
+    vi.useFakeTimers({ toFake: ['setImmediate', 'setTimeout', 'setInterval', 'Date'] });
+    try {
+      expect((await app.inject('/')).json()).toEqual({ ok: true });
+    } finally {
+      vi.useRealTimers();
+      await app.close();
+    }
   });
 });
 

@@ -125,13 +125,67 @@ function runSteps(steps: RequestStep[], from: number, request: FastifyRequest, r
   done();
 }
 
+// Read once at load: a test's fake timers replace the global later and must not hold replies back.
+const atEndOfTurn = setImmediate;
+
+/** A reply ready to be handed to its socket: Fastify's onSend callback and what it is called with. */
+export interface ReadyReply {
+  next: (err: Error | null, payload?: unknown) => void;
+  err: Error | null;
+  payload: unknown;
+}
+
+/**
+ * Replies are written together, once per turn of the event loop: each ready reply waits for the
+ * turn's check phase, after every request that arrived in the turn has been answered, and the turn's
+ * replies then go to their sockets back to back. A write on loopback, or in a virtual machine, is
+ * where the kernel delivers the bytes and wakes the reader; written one at a time between requests,
+ * nearly every reply woke a client that had gone back to sleep, and that wake-up was the largest part
+ * of a read's cost (docs/decisions/054-replies-written-once-per-turn.md). A reply waits at most for
+ * the rest of the turn it was made in, never for a timer or for later requests.
+ */
+export class ReplyBatch {
+  private ready: ReadyReply[] = [];
+  private scheduled = false;
+
+  /** `schedule` runs the flush at the end of the turn (a test passes its own to run it by hand). */
+  constructor(private readonly schedule: (flush: () => void) => void = atEndOfTurn) {}
+
+  private readonly flush = (): void => {
+    const ready = this.ready;
+    this.ready = [];
+    this.scheduled = false;
+    // One reply whose write throws must not keep the others of its turn from being sent.
+    let thrown: unknown;
+    for (const { next, err, payload } of ready) {
+      try {
+        next(err, payload);
+      } catch (error) {
+        thrown ??= error;
+      }
+    }
+    if (thrown !== undefined) throw thrown;
+  };
+
+  add(next: ReadyReply['next'], err: Error | null, payload?: unknown): void {
+    this.ready.push({ next, err, payload });
+    if (!this.scheduled) {
+      this.scheduled = true;
+      this.schedule(this.flush);
+    }
+  }
+}
+
 const plugin: FastifyPluginCallback = (app: FastifyInstance, _options, done) => {
   const pipeline = new RequestPipeline();
   app.decorate('requestPipeline', pipeline);
   const { onRequestSteps, preHandlerSteps, onSendSteps } = pipeline;
   app.addHook('onRequest', (request, reply, next) => runSteps(onRequestSteps, 0, request, reply, next));
   app.addHook('preHandler', (request, reply, next) => runSteps(preHandlerSteps, 0, request, reply, next));
-  app.addHook('onSend', (request, reply, payload, next) => runSendSteps(onSendSteps, 0, request, reply, payload, next));
+  const batch = new ReplyBatch();
+  app.addHook('onSend', (request, reply, payload, next) =>
+    runSendSteps(onSendSteps, 0, request, reply, payload, (err, sent) => batch.add(next, err, sent)),
+  );
   done();
 };
 
