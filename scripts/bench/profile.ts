@@ -3,7 +3,7 @@
  * Fastify side by side. `npm run bench` says how many calls a second each answers; this says what
  * one call costs the server's main thread, part by part, in the same run and under the same load.
  *
- *   npm run bench:profile -- [--calls games,member,status] [--connections 50] [--duration 6]
+ *   npm run bench:profile -- [--calls games,member,status,login] [--connections 50] [--duration 6]
  *     [--warmup 2] [--pin] [--write] [--bare-busy µS]
  *
  * Each target runs in its own process (scripts/bench/serve.ts with `--profile`): the simulator as
@@ -35,6 +35,7 @@ import autocannon from 'autocannon';
 import { markers, writeBlock } from './doc-block';
 import { positive } from './flags';
 import { freePort, killChildren, pinLoadGenerator, pinnedCommand, trackChild } from './processes';
+import { encryptBody } from '../../openapi/wire-crypto';
 import { benchLogin } from './sim-login';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -62,9 +63,9 @@ const BARE_BUSY = Number(flags['bare-busy']);
 if (!Number.isFinite(BARE_BUSY) || BARE_BUSY < 0) throw new Error(`--bare-busy takes microseconds (0 or more), not ${flags['bare-busy']}`);
 // The generated block in docs/benchmarks.md is the plain comparison; an experiment is printed only.
 if (BARE_BUSY > 0 && flags.write) throw new Error('--bare-busy is an experiment: it is printed, not written (drop --write)');
-type CallId = 'games' | 'member' | 'status';
+type CallId = 'games' | 'member' | 'status' | 'login';
 const CALLS = flags.calls.split(',').map((c) => c.trim()) as CallId[];
-for (const c of CALLS) if (!['games', 'member', 'status'].includes(c)) throw new Error(`unknown call ${c} (games, member, status)`);
+for (const c of CALLS) if (!['games', 'member', 'status', 'login'].includes(c)) throw new Error(`unknown call ${c} (games, member, status, login)`);
 const SERVER_CORES = flags.pin ? pinLoadGenerator() : undefined;
 
 // ---- the servers -----------------------------------------------------------------------------------
@@ -140,28 +141,28 @@ interface Profile {
   timeDeltas: number[];
 }
 
-async function load(port: number, request: autocannon.Request, seconds: number): Promise<{ calls: number; non2xx: number }> {
+async function load(port: number, requests: autocannon.Request[], seconds: number): Promise<{ calls: number; non2xx: number }> {
   const result = await autocannon({
     url: `http://127.0.0.1:${port}`,
     connections: CONNECTIONS,
     duration: seconds,
-    requests: [request],
+    requests,
   });
   return { calls: result['2xx'], non2xx: result.non2xx + result.errors + result.timeouts };
 }
 
-async function measure(server: Server, request: autocannon.Request): Promise<Window> {
-  await load(server.port, request, WARMUP);
+async function measure(server: Server, requests: autocannon.Request[]): Promise<Window> {
+  await load(server.port, requests, WARMUP);
   process.kill(server.child.pid!, 'SIGUSR2');
   // The profiler starts within a turn of the server's loop; the load begins right after.
   await new Promise((r) => setTimeout(r, 50));
   const t0 = performance.now();
-  const { calls, non2xx } = await load(server.port, request, DURATION);
+  const { calls, non2xx } = await load(server.port, requests, DURATION);
   const seconds = (performance.now() - t0) / 1000;
   const done = server.nextProfiled();
   process.kill(server.child.pid!, 'SIGUSR2');
   const cpu = await done;
-  if (non2xx > 0) throw new Error(`${server.kind}: ${non2xx} calls of ${request.path} were not 2xx`);
+  if (non2xx > 0) throw new Error(`${server.kind}: ${non2xx} calls of ${requests[0]?.path} were not 2xx`);
   const profile = JSON.parse(readFileSync(server.profileFile, 'utf8')) as Profile;
   return { calls, seconds, cpu, profile };
 }
@@ -216,11 +217,13 @@ const CALL_LABEL: Record<CallId, string> = {
   games: 'GET …/GCSGAME_gameList (RNG, 42/page)',
   member: 'GET /wps/member/info (token)',
   status: 'GET /wps/system/status',
+  login: 'POST /wps/session/login (encrypted)',
 };
 const BARE_LABEL: Record<CallId, string> = {
   games: 'bare Fastify sending the same reply bytes',
   member: 'bare Fastify hello-world',
   status: 'bare Fastify hello-world',
+  login: 'bare Fastify doing only the wire decryption',
 };
 
 const us = (n: number) => (n >= 10 ? n.toFixed(0) : n.toFixed(1));
@@ -276,20 +279,38 @@ async function main(): Promise<void> {
     const [sim, bare] = await Promise.all([startServer('sim', dir), startServer('bare', dir)]);
     const game = await (await fetch(`http://127.0.0.1:${sim.port}${GAME_LIST}`, { headers: HEADERS })).text();
     await fetch(`http://127.0.0.1:${bare.port}/__payload`, { method: 'PUT', headers: { 'content-type': 'text/plain' }, body: game });
-    const { token: auth } = await benchLogin(`http://127.0.0.1:${sim.port}`, HEADERS);
+    const { token: auth, modulus } = await benchLogin(`http://127.0.0.1:${sim.port}`, HEADERS);
+    const bareModulus = await (await fetch(`http://127.0.0.1:${bare.port}/__rsa`)).text();
+    // The login cycles through 64 bodies, each with a key of its own, as `npm run bench` sends them;
+    // bare Fastify gets the same bodies encrypted for its own RSA key.
+    const logins = (path: string, rsaModulus: string): autocannon.Request[] =>
+      Array.from({ length: 64 }, () => {
+        const b = encryptBody({ type: 'username', username: 'player01', password: 'Passw0rd!' }, rsaModulus);
+        return {
+          method: 'POST' as const,
+          path,
+          headers: { ...HEADERS, 'content-type': 'application/json', encryption: b.encryption },
+          body: JSON.stringify(b.body),
+        };
+      });
     const sections: string[] = [];
     for (const call of CALLS) {
-      const simRequest: autocannon.Request =
-        call === 'games'
-          ? { method: 'GET', path: GAME_LIST, headers: HEADERS }
-          : call === 'member'
-            ? { method: 'GET', path: '/wps/member/info', headers: { ...HEADERS, authorization: auth } }
-            : { method: 'GET', path: '/wps/system/status', headers: HEADERS };
-      const bareRequest: autocannon.Request = call === 'games' ? { method: 'GET', path: '/__payload', headers: HEADERS } : simRequest;
+      const simRequests: autocannon.Request[] =
+        call === 'login'
+          ? logins('/wps/session/login', modulus)
+          : [
+              call === 'games'
+                ? { method: 'GET', path: GAME_LIST, headers: HEADERS }
+                : call === 'member'
+                  ? { method: 'GET', path: '/wps/member/info', headers: { ...HEADERS, authorization: auth } }
+                  : { method: 'GET', path: '/wps/system/status', headers: HEADERS },
+            ];
+      const bareRequests: autocannon.Request[] =
+        call === 'games' ? [{ method: 'GET', path: '/__payload', headers: HEADERS }] : call === 'login' ? logins('/__decrypt', bareModulus) : simRequests;
       log(`${call}: ours …`);
-      const ours = await measure(sim, simRequest);
+      const ours = await measure(sim, simRequests);
       log(`${call}: bare …`);
-      const theirs = await measure(bare, bareRequest);
+      const theirs = await measure(bare, bareRequests);
       sections.push(table(call, ours, theirs));
     }
     const cpu = cpus();
