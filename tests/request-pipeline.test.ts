@@ -13,7 +13,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp, pipeline, step } from '../server/app';
 import { clock } from '../server/plugins/clock';
-import { ANSWERED, ReplyBatch, requestPipeline, type ReadyReply } from '../server/plugins/request-pipeline';
+import { ANSWERED, MAX_HOLD_MS, ReplyBatch, requestPipeline, type ReadyReply } from '../server/plugins/request-pipeline';
 
 const H = { merchant: 'DEMO', device: 'web', language: 'EN' };
 
@@ -125,15 +125,20 @@ describe('the pipeline runner', () => {
 });
 
 describe('replies written once per turn of the event loop', () => {
-  /** A batch whose end-of-turn flush the test runs by hand. */
+  /** A batch whose end-of-turn flush and clock the test runs by hand. */
   function batchByHand() {
     let flush: (() => void) | undefined;
-    const batch = new ReplyBatch((f) => {
-      expect(flush, 'one flush scheduled per turn').toBeUndefined();
-      flush = f;
-    });
+    const clock = { ms: 0 };
+    const batch = new ReplyBatch(
+      (f) => {
+        expect(flush, 'one flush scheduled per turn').toBeUndefined();
+        flush = f;
+      },
+      () => clock.ms,
+    );
     return {
       batch,
+      clock,
       endTurn: () => {
         const f = flush;
         flush = undefined;
@@ -156,6 +161,24 @@ describe('replies written once per turn of the event loop', () => {
     batch.add(next, null, 'next turn');
     endTurn();
     expect(sent.at(-1)).toBe('next turn');
+  });
+
+  it('sends every waiting reply at once when the oldest has waited the longest hold, then holds again', () => {
+    const { batch, clock, endTurn } = batchByHand();
+    const sent: unknown[] = [];
+    const next: ReadyReply['next'] = (_err, payload) => void sent.push(payload);
+    batch.add(next, null, 'first');
+    clock.ms = MAX_HOLD_MS / 2;
+    batch.add(next, null, 'second');
+    expect(sent).toEqual([]);
+    clock.ms = MAX_HOLD_MS;
+    batch.add(next, null, 'third');
+    expect(sent).toEqual(['first', 'second', 'third']);
+    clock.ms = MAX_HOLD_MS * 1.5;
+    batch.add(next, null, 'fourth');
+    expect(sent, 'a new wait starts with the next reply').toHaveLength(3);
+    endTurn();
+    expect(sent).toEqual(['first', 'second', 'third', 'fourth']);
   });
 
   it('sends the rest of a turn when one reply’s write throws, then throws its error', () => {

@@ -135,26 +135,44 @@ export interface ReadyReply {
   payload: unknown;
 }
 
+/** The longest a ready reply waits for the others of its turn, in milliseconds. */
+export const MAX_HOLD_MS = 1;
+
 /**
  * Replies are written together, once per turn of the event loop: each ready reply waits for the
- * turn's check phase, after every request that arrived in the turn has been answered, and the turn's
- * replies then go to their sockets back to back. A write on loopback, or in a virtual machine, is
- * where the kernel delivers the bytes and wakes the reader; written one at a time between requests,
- * nearly every reply woke a client that had gone back to sleep, and that wake-up was the largest part
- * of a read's cost (docs/decisions/054-replies-written-once-per-turn.md). A reply waits at most for
- * the rest of the turn it was made in, never for a timer or for later requests.
+ * turn's check phase, after the other requests that arrived in the turn have been answered, and the
+ * turn's replies then go to their sockets back to back. A write on loopback, or in a virtual machine,
+ * is where the kernel delivers the bytes and wakes the reader; written one at a time between
+ * requests, nearly every reply woke a client that had gone back to sleep, and that wake-up was the
+ * largest part of a read's cost (docs/decisions/054-replies-written-once-per-turn.md).
+ *
+ * A reply never waits for a timer or for a later turn's requests, and never more than `MAX_HOLD_MS`
+ * for the work of its turn's other requests: a reply made when the oldest one waiting has waited
+ * that long sends every waiting reply at once (a turn of slow calls, such as encrypted logins).
  */
 export class ReplyBatch {
   private ready: ReadyReply[] = [];
   private scheduled = false;
+  /** When the oldest waiting reply was made. */
+  private since = 0;
 
-  /** `schedule` runs the flush at the end of the turn (a test passes its own to run it by hand). */
-  constructor(private readonly schedule: (flush: () => void) => void = atEndOfTurn) {}
+  /**
+   * `schedule` runs the flush at the end of the turn and `now` reads the clock in milliseconds (a test
+   * passes its own to run them by hand).
+   */
+  constructor(
+    private readonly schedule: (flush: () => void) => void = atEndOfTurn,
+    private readonly now: () => number = () => performance.now(),
+  ) {}
 
   private readonly flush = (): void => {
+    this.scheduled = false;
+    this.send();
+  };
+
+  private send(): void {
     const ready = this.ready;
     this.ready = [];
-    this.scheduled = false;
     // One reply whose write throws must not keep the others of its turn from being sent.
     let thrown: unknown;
     for (const { next, err, payload } of ready) {
@@ -165,13 +183,17 @@ export class ReplyBatch {
       }
     }
     if (thrown !== undefined) throw thrown;
-  };
+  }
 
   add(next: ReadyReply['next'], err: Error | null, payload?: unknown): void {
+    const now = this.now();
+    if (this.ready.length === 0) this.since = now;
     this.ready.push({ next, err, payload });
     if (!this.scheduled) {
       this.scheduled = true;
       this.schedule(this.flush);
+    } else if (now - this.since >= MAX_HOLD_MS) {
+      this.send();
     }
   }
 }
