@@ -35,8 +35,7 @@ import autocannon from 'autocannon';
 import { markers, writeBlock } from './doc-block';
 import { positive } from './flags';
 import { freePort, killChildren, pinLoadGenerator, pinnedCommand, trackChild } from './processes';
-import { encryptBody } from '../../openapi/wire-crypto';
-import { benchLogin } from './sim-login';
+import { benchLogin, loginRequests } from './sim-login';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const HEADERS = { merchant: 'DEMO', device: 'web', language: 'EN' };
@@ -281,32 +280,21 @@ async function main(): Promise<void> {
     await fetch(`http://127.0.0.1:${bare.port}/__payload`, { method: 'PUT', headers: { 'content-type': 'text/plain' }, body: game });
     const { token: auth, modulus } = await benchLogin(`http://127.0.0.1:${sim.port}`, HEADERS);
     const bareModulus = await (await fetch(`http://127.0.0.1:${bare.port}/__rsa`)).text();
-    // The login cycles through 64 bodies, each with a key of its own, as `npm run bench` sends them;
-    // bare Fastify gets the same bodies encrypted for its own RSA key.
-    const logins = (path: string, rsaModulus: string): autocannon.Request[] =>
-      Array.from({ length: 64 }, () => {
-        const b = encryptBody({ type: 'username', username: 'player01', password: 'Passw0rd!' }, rsaModulus);
-        return {
-          method: 'POST' as const,
-          path,
-          headers: { ...HEADERS, 'content-type': 'application/json', encryption: b.encryption },
-          body: JSON.stringify(b.body),
-        };
-      });
+    const status: autocannon.Request = { method: 'GET', path: '/wps/system/status', headers: HEADERS };
+    const member: autocannon.Request = { method: 'GET', path: '/wps/member/info', headers: { ...HEADERS, authorization: auth } };
+    // Each call's requests to the simulator and to bare Fastify (its ceiling for that call).
+    const requestsOf: Record<CallId, () => { ours: autocannon.Request[]; bare: autocannon.Request[] }> = {
+      status: () => ({ ours: [status], bare: [status] }),
+      member: () => ({ ours: [member], bare: [member] }),
+      games: () => ({ ours: [{ method: 'GET', path: GAME_LIST, headers: HEADERS }], bare: [{ method: 'GET', path: '/__payload', headers: HEADERS }] }),
+      login: () => ({
+        ours: loginRequests('/wps/session/login', modulus, HEADERS, 64),
+        bare: loginRequests('/__decrypt', bareModulus, HEADERS, 64),
+      }),
+    };
     const sections: string[] = [];
     for (const call of CALLS) {
-      const simRequests: autocannon.Request[] =
-        call === 'login'
-          ? logins('/wps/session/login', modulus)
-          : [
-              call === 'games'
-                ? { method: 'GET', path: GAME_LIST, headers: HEADERS }
-                : call === 'member'
-                  ? { method: 'GET', path: '/wps/member/info', headers: { ...HEADERS, authorization: auth } }
-                  : { method: 'GET', path: '/wps/system/status', headers: HEADERS },
-            ];
-      const bareRequests: autocannon.Request[] =
-        call === 'games' ? [{ method: 'GET', path: '/__payload', headers: HEADERS }] : call === 'login' ? logins('/__decrypt', bareModulus) : simRequests;
+      const { ours: simRequests, bare: bareRequests } = requestsOf[call]();
       log(`${call}: ours …`);
       const ours = await measure(sim, simRequests);
       log(`${call}: bare …`);

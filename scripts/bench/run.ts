@@ -26,11 +26,10 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import { encryptBody } from '../../openapi/wire-crypto';
 import { markers, writeBlock } from './doc-block';
 import { positive } from './flags';
 import { freePort, killChildren, pinLoadGenerator, pinnedCommand, trackChild } from './processes';
-import { benchLogin } from './sim-login';
+import { benchLogin, loginRequests } from './sim-login';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const SPEC = join(ROOT, 'openapi', 'openapi.json');
@@ -214,13 +213,6 @@ async function callsFor(
   simState: { token: string; modulus: string },
 ): Promise<CallSpec[]> {
   const headers = { ...BASE_HEADERS };
-  const loginHeaders = { ...headers, 'content-type': 'application/json' };
-  const bodies = Array.from({ length: LOGINS }, () =>
-    encryptBody(
-      { type: 'username', username: 'player01', password: 'Passw0rd!' },
-      simState.modulus,
-    ),
-  );
   return [
     {
       id: 'status',
@@ -256,12 +248,7 @@ async function callsFor(
       read: false,
       ceiling: 'bare-decrypt-only',
       // Every connection cycles through the pre-encrypted bodies (distinct keys, as real clients send).
-      requests: bodies.map((b) => ({
-        method: 'POST' as const,
-        path: '/wps/session/login',
-        headers: { ...loginHeaders, encryption: b.encryption },
-        body: JSON.stringify(b.body),
-      })),
+      requests: loginRequests('/wps/session/login', simState.modulus, headers, LOGINS),
     },
   ];
 }
@@ -444,18 +431,7 @@ async function main(): Promise<void> {
     log(`same-reply ceiling: bare Fastify holds ${JSON.stringify(await stored.json())} of the game list`);
     ceilingRequests.set('games', [{ method: 'GET', path: '/__payload', headers: BASE_HEADERS }]);
     const bareModulus = await (await fetch(`${base}/__rsa`)).text();
-    ceilingRequests.set(
-      'login',
-      Array.from({ length: LOGINS }, () => {
-        const b = encryptBody({ type: 'username', username: 'player01', password: 'Passw0rd!' }, bareModulus);
-        return {
-          method: 'POST' as const,
-          path: '/__decrypt',
-          headers: { ...BASE_HEADERS, 'content-type': 'application/json', encryption: b.encryption },
-          body: JSON.stringify(b.body),
-        };
-      }),
-    );
+    ceilingRequests.set('login', loginRequests('/__decrypt', bareModulus, BASE_HEADERS, LOGINS));
   }
 
   const results = new Map<string, Map<RowName, Measure>>();
