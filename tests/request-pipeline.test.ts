@@ -215,6 +215,36 @@ describe('replies written once per turn of the event loop', () => {
     await app.close();
   });
 
+  it('sends a reply whose onSend step waited as soon as the step settles, not a turn later', async () => {
+    const events: string[] = [];
+    const app = Fastify();
+    await app.register(requestPipeline);
+    app.requestPipeline.onSend(
+      'commit at the end of the turn',
+      (_request, _reply, payload) =>
+        new Promise((resolve) =>
+          setImmediate(() => {
+            resolve(payload);
+            setImmediate(() => events.push('next turn'));
+          }),
+        ),
+    );
+    app.addHook('onRequest', (_request, reply, done) => {
+      const end = reply.raw.end.bind(reply.raw) as (...args: unknown[]) => unknown;
+      reply.raw.end = ((...args: unknown[]) => {
+        events.push('sent');
+        return end(...args);
+      }) as typeof reply.raw.end;
+      done();
+    });
+    app.get('/', async () => ({ ok: true }));
+    await app.ready();
+    expect((await app.inject('/')).json()).toEqual({ ok: true });
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(events).toEqual(['sent', 'next turn']);
+    await app.close();
+  });
+
   it('still sends replies while a test’s fake timers hold setImmediate', async () => {
     const app = Fastify();
     await app.register(requestPipeline);

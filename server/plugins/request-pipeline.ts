@@ -205,9 +205,15 @@ const plugin: FastifyPluginCallback = (app: FastifyInstance, _options, done) => 
   app.addHook('onRequest', (request, reply, next) => runSteps(onRequestSteps, 0, request, reply, next));
   app.addHook('preHandler', (request, reply, next) => runSteps(preHandlerSteps, 0, request, reply, next));
   const batch = new ReplyBatch();
-  app.addHook('onSend', (request, reply, payload, next) =>
-    runSendSteps(onSendSteps, 0, request, reply, payload, (err, sent) => batch.add(next, err, sent)),
-  );
+  app.addHook('onSend', (request, reply, payload, next) => {
+    // A reply whose steps waited (the group commit of a durable world, at the end of a turn) is
+    // released with the others that waited for the same thing and goes out at once; only a reply
+    // ready within its turn waits for the turn's end.
+    const send: ReadyReply['next'] = next;
+    let waited = false;
+    runSendSteps(onSendSteps, 0, request, reply, payload, (err, sent) => (waited ? send(err, sent) : batch.add(send, err, sent)));
+    waited = true;
+  });
   done();
 };
 
