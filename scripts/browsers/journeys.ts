@@ -160,12 +160,22 @@ export async function waitFor<T>(ctx: JourneyContext, what: string, fn: string, 
   }
 }
 
+/**
+ * A click the driver refused because of where the element was at that moment, not a broken page:
+ * covered or out of reach (WebDriver's "not interactable", "click intercepted"), no box to click
+ * while the page re-renders it (puppeteer's "Node is either not clickable or not an Element"), or
+ * gone between the find and the click ("No element found" in puppeteer, a stale or missing element
+ * in WebDriver).
+ */
+export function isTransientClickError(error: Error): boolean {
+  return /not ?interactable|intercepted|not clickable|no element found|no ?such ?element|stale ?element/i.test(`${error.name} ${error.message}`);
+}
+
 /** Waits for a visible element by CSS (and name) and clicks it natively. */
 async function clickOn(ctx: JourneyContext, what: string, css: string, name?: string, scope?: string, last = false): Promise<void> {
-  // A driver that still finds the element covered or out of reach (WebDriver's "not interactable"),
-  // or no longer finds it (the page replaced the element between the find and the click: "No element
-  // found" in puppeteer, a stale or missing element in WebDriver), is asked again, on the element
-  // found afresh, until it takes the click or 15 s pass, as a Playwright locator resolves again.
+  // A click refused for where the element was at that moment (isTransientClickError) is asked
+  // again, on the element found afresh, until it is taken or 15 s pass, as a Playwright locator
+  // resolves again.
   const deadline = Date.now() + 15_000;
   for (;;) {
     const selector = await waitFor<string>(ctx, what, '(css, name, scope, last) => __bt.find(css, name, scope, last)', [css, name ?? null, scope ?? null, last]);
@@ -174,7 +184,7 @@ async function clickOn(ctx: JourneyContext, what: string, css: string, name?: st
       return;
     } catch (err) {
       const error = err as Error;
-      if (!/not ?interactable|intercepted|no element found|no ?such ?element|stale ?element/i.test(`${error.name} ${error.message}`) || Date.now() > deadline) throw err;
+      if (!isTransientClickError(error) || Date.now() > deadline) throw err;
       await sleep(250);
     }
   }
