@@ -3,7 +3,7 @@
  * headless, a fresh profile per session (docs/decisions/027-every-engine.md).
  */
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
-import { PAGE_HELPERS, type Engine } from './journeys';
+import { LOAD_PENDING, PAGE_HELPERS, type Engine } from './journeys';
 
 export const FIREFOX_PATH = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
 
@@ -17,10 +17,15 @@ class FirefoxEngine implements Engine {
   ) {}
 
   async open(url: string): Promise<void> {
-    await this.page.goto(url, { waitUntil: 'load', timeout: NAV_TIMEOUT_MS });
+    await this.page.goto(url, { waitUntil: 'load', timeout: NAV_TIMEOUT_MS }).catch((err: unknown) => this.withPending(err));
   }
   async reload(): Promise<void> {
-    await this.page.reload({ waitUntil: 'load', timeout: NAV_TIMEOUT_MS });
+    await this.page.reload({ waitUntil: 'load', timeout: NAV_TIMEOUT_MS }).catch((err: unknown) => this.withPending(err));
+  }
+  /** A load that does not end says what the page still waits for, so a rare hang can be told apart. */
+  private async withPending(err: unknown): Promise<never> {
+    const pending = await this.page.evaluate(LOAD_PENDING).catch((e: unknown) => `unknown (${e instanceof Error ? e.message : String(e)})`);
+    throw Object.assign(err instanceof Error ? err : new Error(String(err)), { message: `${err instanceof Error ? err.message : String(err)}; the page: ${pending}` });
   }
   async run<T>(fn: string, ...args: unknown[]): Promise<T> {
     // One expression of plain text, the same script the WebKit session sends.

@@ -161,6 +161,17 @@ export async function waitFor<T>(ctx: JourneyContext, what: string, fn: string, 
 }
 
 /**
+ * What a page whose load event has not come still waits for, as one line: its ready state, the
+ * pictures and frames not loaded yet, its fonts and whether a service worker controls it.
+ */
+export const LOAD_PENDING = `(() => {
+  var images = Array.prototype.filter.call(document.images, function (img) { return !img.complete; }).map(function (img) { return img.currentSrc || img.src; });
+  var frames = Array.prototype.map.call(document.querySelectorAll('iframe'), function (f) { return f.src; });
+  return 'ready state ' + document.readyState + ', ' + images.length + ' pictures loading' + (images.length ? ' (' + images.slice(0, 5).join(', ') + ')' : '') +
+    ', frames [' + frames.join(', ') + '], fonts ' + document.fonts.status + ', service worker ' + (navigator.serviceWorker && navigator.serviceWorker.controller ? 'in control' : 'not in control');
+})()`;
+
+/**
  * A click the driver refused because of where the element was at that moment, not a broken page:
  * covered or out of reach (WebDriver's "not interactable", "click intercepted"), no box to click
  * while the page re-renders it (puppeteer's "Node is either not clickable or not an Element"), or
