@@ -3,7 +3,7 @@
  * headless, a fresh profile per session (docs/decisions/027-every-engine.md).
  */
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
-import { LOAD_PENDING, PAGE_HELPERS, type Engine } from './journeys';
+import { LOAD_PENDING, PAGE_HELPERS, withLoadPending, type Engine } from './journeys';
 
 export const FIREFOX_PATH = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
 
@@ -24,8 +24,7 @@ class FirefoxEngine implements Engine {
   }
   /** A load that does not end says what the page still waits for, so a rare hang can be told apart. */
   private async withPending(err: unknown): Promise<never> {
-    const pending = await this.page.evaluate(LOAD_PENDING).catch((e: unknown) => `unknown (${e instanceof Error ? e.message : String(e)})`);
-    throw Object.assign(err instanceof Error ? err : new Error(String(err)), { message: `${err instanceof Error ? err.message : String(err)}; the page: ${pending}` });
+    throw await withLoadPending(err, () => this.page.evaluate(LOAD_PENDING));
   }
   async run<T>(fn: string, ...args: unknown[]): Promise<T> {
     // One expression of plain text, the same script the WebKit session sends.

@@ -171,6 +171,15 @@ export const LOAD_PENDING = `(() => {
     ', frames [' + frames.join(', ') + '], fonts ' + document.fonts.status + ', service worker ' + (navigator.serviceWorker && navigator.serviceWorker.controller ? 'in control' : 'not in control');
 })()`;
 
+/** The error of a load that did not end, its message followed by what the page still waits for. */
+export async function withLoadPending(err: unknown, pending: () => Promise<unknown>): Promise<Error> {
+  const message = err instanceof Error ? err.message : String(err);
+  const error = err instanceof Error ? err : new Error(message);
+  const waits = await pending().catch((e: unknown) => `unknown (${e instanceof Error ? e.message.split('\n')[0] : String(e)})`);
+  error.message = `${message}; the page: ${String(waits)}`;
+  return error;
+}
+
 /**
  * A click the driver refused because of where the element was at that moment, not a broken page:
  * covered or out of reach (WebDriver's "not interactable", "click intercepted"), no box to click
