@@ -62,7 +62,9 @@ test('offline, a reload opens the shell with the offline notice; API calls never
   expect(cached.filter((u) => /^\/(wps|lgw|lotto|__sim|__gateway|__demo|assets)\//.test(u))).toEqual([]);
 
   // Going offline on an open page says so at once, above the sandbox bar in its bottom corner
-  // (on a phone the notice spans the width), not under it.
+  // (on a phone the notice spans the width), not under it. The bar is a part loaded after the page
+  // is up: it is there before the notice is measured against it.
+  await expect(page.locator('.sandbox')).toBeVisible();
   await context.setOffline(true);
   await expect(page.getByTestId('offline-notice')).toBeVisible();
   const notices = (await page.locator('.lite-notices').boundingBox())!;
