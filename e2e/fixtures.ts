@@ -68,6 +68,17 @@ export async function patchJson<T>(page: Page, url: string | RegExp, mutate: (bo
 /** An address no route of the route table matches: the app answers it with its not-found page. */
 export const NO_SUCH_PAGE = '/no-such-page';
 
+/**
+ * The sandbox bar's box, once the bar is there. The bar is a part the app loads after the page is
+ * up, and what keeps clear of it (pinned notices, the drawer, the game, the chat) makes room for it
+ * only once it has mounted: read it before what is measured against it.
+ */
+export async function sandboxBarBox(page: Page): Promise<{ x: number; y: number; width: number; height: number }> {
+  const bar = page.locator('.sandbox');
+  await expect(bar).toBeVisible();
+  return (await bar.boundingBox())!;
+}
+
 /** The shell's landmarks, by role. */
 export function shell(page: Page) {
   return {

@@ -4,7 +4,7 @@
  * deposit in the member centre, the agent centre, and Urdu.
  */
 import type { Locator, Page } from '@playwright/test';
-import { AGENT, animationsSettled, expect, PLAYER, shell, test, useSession } from '../fixtures';
+import { AGENT, animationsSettled, expect, PLAYER, sandboxBarBox, shell, test, useSession } from '../fixtures';
 import { paths } from '../../web/src/config/paths';
 
 // The shared 2-core machine can be slow to answer the first calls of a page.
@@ -64,8 +64,8 @@ test('a visitor on a phone: every control at least 44 × 44 px, then the side me
     await expect(button).toHaveAttribute('aria-expanded', 'true');
     await expect(drawer).toBeVisible();
     // Its last row, the social links, ends above the sandbox bar, which keeps the bottom edge.
+    const bar = await sandboxBarBox(page);
     const social = (await drawer.getByRole('list', { name: 'Follow us' }).boundingBox())!;
-    const bar = (await page.locator('.sandbox').boundingBox())!;
     expect(social.y + social.height).toBeLessThanOrEqual(bar.y);
     // Focus moves into the drawer, and back to the button when it closes.
     await expect.poll(() => page.evaluate(() => !!document.activeElement?.closest('#side-menu'))).toBe(true);
@@ -90,8 +90,8 @@ test('a visitor on a phone: every control at least 44 × 44 px, then the side me
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
     const last = page.getByRole('contentinfo').locator('p').last();
     await expect(last).toBeInViewport();
+    const bar = await sandboxBarBox(page);
     const end = (await last.boundingBox())!;
-    const bar = (await page.locator('.sandbox').boundingBox())!;
     expect(end.y + end.height).toBeLessThanOrEqual(bar.y);
   });
 });
@@ -138,12 +138,12 @@ test('a demo game fills the screen and moves the balance', async ({ page, apiLog
   await page.getByRole('button', { name: 'Play Fortune Tiger' }).click();
   await expect(page).toHaveURL(/\/game\?gameId=1001/);
   const iframe = page.locator('iframe[title="Fortune Tiger game"]');
+  // The sandbox bar keeps the bottom edge: the game ends above it, nothing of the game under it.
+  const bar = await sandboxBarBox(page);
   const box = await iframe.boundingBox();
   expect(box!.width).toBeGreaterThanOrEqual(389);
   expect(box!.height).toBeGreaterThan(600);
-  // The sandbox bar keeps the bottom edge: the game ends above it, nothing of the game under it.
-  const bar = await page.locator('.sandbox').boundingBox();
-  expect(box!.y + box!.height).toBeLessThanOrEqual(bar!.y);
+  expect(box!.y + box!.height).toBeLessThanOrEqual(bar.y);
   const frame = page.frameLocator('iframe[title="Fortune Tiger game"]');
   await frame.getByRole('button', { name: 'Spin' }).click();
   await expect(frame.getByRole('status')).not.toHaveText(/Choose a stake/);

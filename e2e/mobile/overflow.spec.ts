@@ -5,7 +5,7 @@
  */
 import type { Locator, Page } from '@playwright/test';
 import { LAYOUTS } from '../../web/src/app/layout-table';
-import { AGENT, expect, NO_SUCH_PAGE, routerGo, shell, test, useSession } from '../fixtures';
+import { AGENT, expect, NO_SUCH_PAGE, routerGo, sandboxBarBox, shell, test, useSession } from '../fixtures';
 import { paths } from '../../web/src/config/paths';
 
 const VIEWPORT = { width: 360, height: 740 };
@@ -144,8 +144,8 @@ test("a member's and an agent's modals are sheets that fit 360 px", async ({ pag
   await page.getByRole('region', { name: 'Customer service' }).getByRole('switch', { name: 'Chat window', exact: true }).click();
   const chat = page.locator('.chat-window');
   await expect(chat.locator('iframe')).toBeVisible();
+  const bar = await sandboxBarBox(page);
   const frame = (await chat.locator('iframe').boundingBox())!;
-  const bar = (await page.locator('.sandbox').boundingBox())!;
   expect(frame.y + frame.height, 'the chat ends above the sandbox bar').toBeLessThanOrEqual(bar.y);
   await expectNoSideScroll(page, 'the chat window');
   await chat.getByRole('button', { name: 'Close' }).click();

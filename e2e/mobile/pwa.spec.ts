@@ -3,7 +3,7 @@
  * an offline notice while never answering an API call from its cache. The only spec that lets
  * service workers run (playwright.config.ts blocks them elsewhere).
  */
-import { expect, test } from '../fixtures';
+import { expect, sandboxBarBox, test } from '../fixtures';
 import { paths } from '../../web/src/config/paths';
 
 test.use({ serviceWorkers: 'allow' });
@@ -62,13 +62,13 @@ test('offline, a reload opens the shell with the offline notice; API calls never
   expect(cached.filter((u) => /^\/(wps|lgw|lotto|__sim|__gateway|__demo|assets)\//.test(u))).toEqual([]);
 
   // Going offline on an open page says so at once, above the sandbox bar in its bottom corner
-  // (on a phone the notice spans the width), not under it. The bar is a part loaded after the page
-  // is up: it is there before the notice is measured against it.
-  await expect(page.locator('.sandbox')).toBeVisible();
+  // (on a phone the notice spans the width), not under it. The bar is there first (sandboxBarBox)
+  // and is read again once offline, in case going offline changed it.
+  await sandboxBarBox(page);
   await context.setOffline(true);
   await expect(page.getByTestId('offline-notice')).toBeVisible();
   const notices = (await page.locator('.lite-notices').boundingBox())!;
-  const bar = (await page.locator('.sandbox').boundingBox())!;
+  const bar = await sandboxBarBox(page);
   expect(notices.y + notices.height).toBeLessThanOrEqual(bar.y);
   await page.reload();
   await expect(page.getByTestId('offline-notice')).toBeVisible();
