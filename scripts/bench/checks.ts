@@ -17,6 +17,7 @@ import { loadavg } from 'node:os';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { positive } from './flags';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const PART = 'npx run-p typecheck lint';
@@ -24,7 +25,7 @@ const PART = 'npx run-p typecheck lint';
 const { values: flags } = parseArgs({
   options: { rounds: { type: 'string', default: '3' }, against: { type: 'string' } },
 });
-const rounds = Number(flags.rounds);
+const rounds = positive(flags.rounds, 'rounds');
 const checkouts: [string, string][] = [['this checkout', ROOT]];
 if (flags.against) {
   const dir = resolve(flags.against);
@@ -36,14 +37,15 @@ interface Run { wall: number; cpu: number }
 
 /** One run of the part in `dir`: wall seconds, and user + system seconds of all it started. */
 function runPart(dir: string): Run {
-  // `times` prints the shell's own and its children's user and system time, two lines "XmY.YYYs XmY.YYYs".
-  const script = `start=$(date +%s.%N); ${PART} >/tmp/bench-checks.log 2>&1 || { cat /tmp/bench-checks.log >&2; exit 1; }; end=$(date +%s.%N); echo "wall $start $end"; times`;
-  const out = spawnSync('bash', ['-c', script], { cwd: dir, encoding: 'utf8' });
+  // The part's own output goes to stderr (shown if it fails); `times` then prints the shell's own and
+  // its children's user and system time on stdout, the children's on the last line: "XmY.YYYs XmY.YYYs".
+  const start = performance.now();
+  const out = spawnSync('bash', ['-c', `${PART} 1>&2 || exit 1; times`], { cwd: dir, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  const wall = (performance.now() - start) / 1000;
   if (out.status !== 0) throw new Error(`${PART} failed in ${dir}:\n${out.stderr}`);
-  const [, start, end] = /wall (\S+) (\S+)/.exec(out.stdout)!;
   const children = out.stdout.trim().split('\n').at(-1)!;
-  const seconds = [...children.matchAll(/(\d+)m([\d.]+)s/g)].reduce((sum, [, m, s]) => sum + Number(m) * 60 + Number(s), 0);
-  return { wall: Number(end) - Number(start), cpu: seconds };
+  const cpu = [...children.matchAll(/(\d+)m([\d.]+)s/g)].reduce((sum, [, m, s]) => sum + Number(m) * 60 + Number(s), 0);
+  return { wall, cpu };
 }
 
 const results = new Map<string, Run[]>(checkouts.map(([name]) => [name, []]));
@@ -57,12 +59,10 @@ for (let round = 1; round <= rounds; round++) {
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const medians = new Map([...results].map(([name, runs]): [string, Run] => [name, { wall: median(runs.map((r) => r.wall)), cpu: median(runs.map((r) => r.cpu)) }]));
+const base = medians.get('against');
 console.log('\n| checkout | wall (median) | CPU (median) | wall ÷ against | CPU ÷ against |\n|---|---:|---:|---:|---:|');
-const base = flags.against ? results.get('against')! : undefined;
-for (const [name] of checkouts) {
-  const runs = results.get(name)!;
-  const wall = median(runs.map((r) => r.wall));
-  const cpu = median(runs.map((r) => r.cpu));
-  const ratio = (x: number, of: number[] | undefined) => (of ? `${(x / median(of)).toFixed(2)}x` : '');
-  console.log(`| ${name} | ${wall.toFixed(1)} s | ${cpu.toFixed(1)} s | ${ratio(wall, base?.map((r) => r.wall))} | ${ratio(cpu, base?.map((r) => r.cpu))} |`);
+for (const [name, m] of medians) {
+  const ratio = (key: keyof Run) => (base ? `${(m[key] / base[key]).toFixed(2)}x` : '');
+  console.log(`| ${name} | ${m.wall.toFixed(1)} s | ${m.cpu.toFixed(1)} s | ${ratio('wall')} | ${ratio('cpu')} |`);
 }
