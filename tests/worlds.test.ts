@@ -72,6 +72,31 @@ describe('worlds', () => {
     expect((await app.inject({ method: 'DELETE', url: '/__sim/worlds/qa-maint' })).statusCode).toBe(404);
   });
 
+  it('are managed by the name in the path or body, never made by the header or cookie of the call', async () => {
+    const app = await testApp();
+    // A client bound to the world it creates (the header names it): created once, not found made already.
+    const created = await app.inject({ method: 'POST', url: '/__sim/worlds', headers: { 'x-sim-world': 'qa-own' }, payload: { name: 'qa-own' } });
+    expect(created.statusCode).toBe(200);
+    expect(created.json().value).toMatchObject({ name: 'qa-own' });
+    // Another world named by the header or the cookie is not created on the side.
+    await app.inject({ method: 'POST', url: '/__sim/worlds', headers: { 'x-sim-world': 'qa-other' }, payload: { name: 'qa-made' } });
+    await call(app, 'GET', '/__sim/worlds', { cookies: { sim_world: 'qa-cookie' } });
+    expect(app.worlds.has('qa-other')).toBe(false);
+    expect(app.worlds.has('qa-cookie')).toBe(false);
+    // Deleting a world that does not exist says so, whatever the header names.
+    const ghost = await app.inject({ method: 'DELETE', url: '/__sim/worlds/qa-ghost', headers: { 'x-sim-world': 'qa-ghost' } });
+    expect(ghost.statusCode).toBe(404);
+    expect(app.worlds.has('qa-ghost')).toBe(false);
+    // A world bound client deletes its own world; the next call in it starts a fresh one, as before.
+    expect((await app.inject({ method: 'DELETE', url: '/__sim/worlds/qa-own', headers: { 'x-sim-world': 'qa-own' } })).json().value).toEqual({ name: 'qa-own', removed: true });
+    expect(app.worlds.has('qa-own')).toBe(false);
+    await call(app, 'GET', '/wps/system/status', inWorld('qa-own'));
+    expect(app.worlds.has('qa-own')).toBe(true);
+    // Paths that only begin alike are not the collection.
+    await app.inject({ method: 'GET', url: '/__sim/worldsx', headers: { 'x-sim-world': 'qa-alike' } });
+    expect(app.worlds.has('qa-alike')).toBe(true);
+  });
+
   it('unload the least recently used idle world past --max-worlds, and say so', async () => {
     const app = await buildApp({ maxWorlds: 3, logger: false });
     try {

@@ -50,6 +50,21 @@ function isWorldPath(url: string): boolean {
   return false;
 }
 
+const WORLDS_COLLECTION = '/__sim/worlds';
+
+/**
+ * The control API's world management (list, create, delete, export, import) names its world in the
+ * path or the body. The header or cookie of such a request is not the world it acts on, and must not
+ * create that world on first use: a client bound to world "w" creating "w" would find it made by its
+ * own header and get 409, and deleting a world that does not exist would make it first.
+ */
+function isWorldsCollection(url: string): boolean {
+  if (!url.startsWith(WORLDS_COLLECTION)) return false;
+  const next = url.charCodeAt(WORLDS_COLLECTION.length);
+  // End of the URL, '/' or '?'.
+  return Number.isNaN(next) || next === 47 || next === 63;
+}
+
 const plugin: FastifyPluginAsync<WorldSelectionOptions> = async (app, options) => {
   if (options.brand) checkBrand(options.brand);
   const state = options.stateDir ? openStateDir(options.stateDir) : null;
@@ -82,8 +97,9 @@ const plugin: FastifyPluginAsync<WorldSelectionOptions> = async (app, options) =
       request.cookies = cookieHeader ? app.parseCookie(cookieHeader) : {};
       const header = request.headers[WORLD_HEADER];
       const cookieName = request.cookies[WORLD_COOKIE];
-      const name =
-        header !== undefined
+      const name = isWorldsCollection(request.url)
+        ? DEFAULT_WORLD
+        : header !== undefined
           ? checkWorldName(Array.isArray(header) ? (header[0] ?? '') : header, 'headers/x-sim-world')
           : cookieName !== undefined && isWorldPath(request.url)
             ? checkWorldName(cookieName, `cookies/${WORLD_COOKIE}`)
