@@ -4,6 +4,7 @@
  *
  *   npm start -- --scenario maintenance      start in a scenario of fixtures/scenarios
  *   npm start -- --port 9000                 another port
+ *   npm start -- --no-build                  serve web/dist as it is, without rebuilding it
  *   npm start -- --gateway https://…         gateway mode (see README)
  *   npm start -- --gateway https://… --record DIR [--record-private]
  *                                            gateway mode, recording the read calls' replies

@@ -1,6 +1,6 @@
 /**
  * `npm run test:kit`: the sandbox kit as a QA project gets it (ADR 024). Packs
- * packages/sandbox-kit with `npm pack` (its prepack builds dist/), installs the tarball into a
+ * packages/sandbox-kit with `npm pack` (its prepare script builds dist/), installs the tarball into a
  * temporary project outside the repository with the example suite's files (examples/qa-suite),
  * builds that project with `tsc`, runs the kit's `lotus-sim` bin and the suite's Playwright specs
  * against a running portal: SIM_URL when given, else one started here on KIT_PORT (4183).
@@ -8,11 +8,16 @@
  * Only the kit is installed from the tarball (with its own dependencies, from npm's cache when it
  * has them); Playwright, TypeScript and @types/node are linked from this repository's node_modules,
  * so the step stays within about a minute. `--keep` leaves the temporary project for a look.
+ *
+ * Then the kit installed by path, as examples/qa-suite's package.json and .npmrc do it, into a second
+ * project that has Playwright of its own (copied, not linked): Playwright must load the suite's specs
+ * (`playwright test --list`). A kit linked by path instead of copied would bring the repository's
+ * @playwright/test beside the project's, and Playwright refuses to load a second one.
  */
 import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureChromium } from './chromium';
 import { ensureWebBuild } from './start';
@@ -96,13 +101,48 @@ async function main(): Promise<number> {
     step('playwright test (the example suite, from the built project)');
     const specs = process.argv.slice(2).filter((a) => !a.startsWith('--'));
     const run = spawnSync(process.execPath, [join(project, 'node_modules', '@playwright', 'test', 'cli.js'), 'test', ...specs], { cwd: project, env, stdio: 'inherit' });
-    step(run.status === 0 ? 'done' : 'failed');
-    return run.status ?? 1;
+    if (run.status !== 0) {
+      step('failed');
+      return run.status ?? 1;
+    }
+    const byPath = installedByPath(join(project, 'by-path'));
+    step(byPath ? 'done' : 'failed');
+    return byPath ? 0 : 1;
   } finally {
     (await server.catch(() => ({ server: null }))).server?.kill('SIGTERM');
     if (!keep) rmSync(project, { recursive: true, force: true });
     else console.log(`kept ${project}`);
   }
+}
+
+/** Playwright packages a project has of its own: copied from this repository, never linked. */
+const PLAYWRIGHT = ['@playwright/test', 'playwright', 'playwright-core'];
+
+/**
+ * The kit installed by path, with the example's package.json (its `file:` path made absolute) and
+ * .npmrc, into `dir`, beside a Playwright of the project's own; Playwright then lists the example's
+ * specs, which import the kit's fixtures. False (with Playwright's output shown) when it cannot.
+ */
+function installedByPath(dir: string): boolean {
+  step(`the kit by path, as examples/qa-suite installs it, into ${dir}`);
+  mkdirSync(dir, { recursive: true });
+  const example = JSON.parse(readFileSync(join(EXAMPLE, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
+  const kitSpec = example.dependencies['@lucky-lotus/sandbox-kit'] ?? '';
+  if (!kitSpec.startsWith('file:')) throw new Error(`examples/qa-suite no longer installs the kit by path (${kitSpec})`);
+  const pkg = { name: 'kit-by-path-check', private: true, type: 'module', dependencies: { '@lucky-lotus/sandbox-kit': `file:${resolve(EXAMPLE, kitSpec.slice('file:'.length))}` } };
+  writeFileSync(join(dir, 'package.json'), `${JSON.stringify(pkg, null, 2)}\n`);
+  cpSync(join(EXAMPLE, '.npmrc'), join(dir, '.npmrc'));
+  cpSync(join(EXAMPLE, 'tests'), join(dir, 'tests'), { recursive: true });
+  cpSync(join(EXAMPLE, 'playwright.config.ts'), join(dir, 'playwright.config.ts'));
+  npm(['install', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel', 'error'], dir);
+  for (const tool of PLAYWRIGHT) cpSync(join(ROOT, 'node_modules', tool), join(dir, 'node_modules', tool), { recursive: true, dereference: true });
+  const list = spawnSync(process.execPath, [join(dir, 'node_modules', '@playwright', 'test', 'cli.js'), 'test', '--list'], { cwd: dir, encoding: 'utf8' });
+  if (list.status === 0 && /Total: [1-9]\d* tests?/.test(list.stdout)) {
+    step(`by path: Playwright lists the example's specs (${/Total: .*/.exec(list.stdout)?.[0]})`);
+    return true;
+  }
+  console.error(`playwright test --list exited ${list.status} with the kit installed by path:\n${list.stdout}${list.stderr}`);
+  return false;
 }
 
 main().then(
