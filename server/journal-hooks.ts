@@ -18,6 +18,7 @@ import { ErrorCode, ErrorEnvelopeSchema } from '../openapi/common';
 import { operationList } from '../openapi/operations';
 import type { Fault, JournalEntry } from './control/contract';
 import { CUT_BYTES, cut, cutMarker, mask, mayHoldSecret, UnrenderedEntry, type JournalInput } from './sim/journal';
+import { routedPath } from './request-path';
 import type { Sim } from './sim/state';
 
 /** The world a request belongs to: the one place the journal asks. */
@@ -298,7 +299,7 @@ export function installJournal(app: FastifyInstance): void {
 
   pipeline.onRequest('journal', (request) => {
     const sim = simOf(request);
-    if (sim.journal.enabled && isGatewayPath(request.url)) {
+    if (sim.journal.enabled && isGatewayPath(routedPath(request.url))) {
       request.journalPending = new CallRecord(performance.now(), Date.now(), sim.now());
     }
   });

@@ -26,6 +26,7 @@ import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { PRERENDER_PATHS } from '../web/src/prerender/paths';
+import { routedPath } from './request-path';
 import { DEFAULT_WORLD, WORLD_COOKIE, WORLD_HEADER } from './sim/worlds';
 
 /** Mirrors the app's `hisLang` (web/src/i18n/index.ts LANGUAGE_COOKIE). */
@@ -273,7 +274,7 @@ export function installPrerendered(app: FastifyInstance, options: PrerenderOptio
     done();
   });
   app.addHook('onResponse', (request, _reply, done) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD' && request.url.startsWith('/__sim') && request.worldName === DEFAULT_WORLD) pages.invalidate();
+    if (request.method !== 'GET' && request.method !== 'HEAD' && routedPath(request.url).startsWith('/__sim') && request.worldName === DEFAULT_WORLD) pages.invalidate();
     done();
   });
   app.addHook('onClose', (_app, done) => void pages.close().then(() => done(), done));

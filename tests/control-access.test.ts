@@ -151,3 +151,32 @@ describe('error codes and start-up', () => {
     expect(() => checkControlExposure('localhost', undefined, false)).not.toThrow();
   });
 });
+
+describe('a control path written with percent escapes', () => {
+  // The router decodes the path before matching it: the checks read the same path it routes by.
+  const encoded = ['/%5F%5Fsim/state', '/%5f%5fsim/state', '/_%5Fsim/state', '/__%73im/state', '/__sim%2Fstate'];
+
+  it('reaches the control routes only with the token', async () => {
+    for (const url of encoded) {
+      const res = await get(locked, url, { host: 'localhost' });
+      expect(res.statusCode, url).not.toBe(200);
+      if (res.statusCode !== 404) expect(res.json().errorCode, url).toBe('sim.control.token');
+    }
+    // With the token it is the control API as usual (the router's decoding is what the check follows).
+    expect((await get(locked, '/%5F%5Fsim/state', { host: 'localhost', 'x-sim-control-token': 's3cret-token' })).statusCode).toBe(200);
+    const status = await locked.inject({ method: 'POST', url: '/%5F%5Fsim/status', headers: { host: 'localhost', 'content-type': 'application/json' }, payload: { status: 'maintenance' } });
+    expect(status.statusCode).toBe(401);
+    expect(locked.sim.systemStatus).toBe(0);
+  });
+
+  it('is refused to another host and another site, as the plain path is', async () => {
+    const host = await open.inject({ method: 'POST', url: '/%5f%5fsim/reset', headers: { host: 'evil.example', 'content-type': 'application/json' }, payload: {} });
+    expect(host.statusCode).toBe(403);
+    expect(host.json().errorCode).toBe('sim.control.host');
+    const origin = await open.inject({ method: 'POST', url: '/%5F%5Fsim/status', headers: { host: 'localhost', origin: 'http://evil.example', 'content-type': 'application/json' }, payload: { status: 'maintenance' } });
+    expect(origin.statusCode).toBe(403);
+    expect(origin.json().errorCode).toBe('sim.control.origin');
+    const demo = await get(open, '/%5F%5Fdemo/game?ticket=x', { host: 'evil.example' });
+    expect(demo.statusCode).toBe(403);
+  });
+});

@@ -38,6 +38,10 @@ describe('worlds', () => {
     await call(app, 'POST', '/__sim/status', { body: { status: 'maintenance' }, cookies: { sim_world: 'by-cookie' } });
     expect((await call(app, 'GET', '/wps/system/whitelabel', { cookies: { sim_world: 'by-cookie' } })).statusCode).toBe(503);
     expect((await call(app, 'GET', '/wps/system/whitelabel')).statusCode).toBe(200);
+    // A control path written with percent escapes follows the cookie too, not the default world.
+    await call(app, 'POST', '/%5F%5Fsim/status', { body: { status: 'maintenance' }, cookies: { sim_world: 'by-cookie-2' } });
+    expect((await call(app, 'GET', '/wps/system/whitelabel', { cookies: { sim_world: 'by-cookie-2' } })).statusCode).toBe(503);
+    expect((await call(app, 'GET', '/wps/system/whitelabel')).statusCode).toBe(200);
   });
 
   it('refuse a bad world name with 400 naming the header or cookie, changing nothing', async () => {
@@ -92,6 +96,10 @@ describe('worlds', () => {
     expect(app.worlds.has('qa-own')).toBe(false);
     await call(app, 'GET', '/wps/system/status', inWorld('qa-own'));
     expect(app.worlds.has('qa-own')).toBe(true);
+    // The same path with percent escapes is the same collection (the router decodes it).
+    await app.inject({ method: 'POST', url: '/%5F%5Fsim/worlds', headers: { 'x-sim-world': 'qa-escaped' }, payload: { name: 'qa-made2' } });
+    expect(app.worlds.has('qa-escaped')).toBe(false);
+    expect(app.worlds.has('qa-made2')).toBe(true);
     // Paths that only begin alike are not the collection.
     await app.inject({ method: 'GET', url: '/__sim/worldsx', headers: { 'x-sim-world': 'qa-alike' } });
     expect(app.worlds.has('qa-alike')).toBe(true);

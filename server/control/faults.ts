@@ -9,6 +9,7 @@ import { ANSWERED } from '../plugins/request-pipeline';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { commitChanges, reportUnsaved } from '../durability';
 import { journalDropped } from '../journal-hooks';
+import { routedPath } from '../request-path';
 import { ErrorCode } from '../../openapi/common';
 import { CONTROL_PREFIX, ControlErrorCode, type Fault } from './contract';
 import { faultsOf, type FaultStore } from './fault-store';
@@ -55,7 +56,7 @@ const answeredIf = (sent: boolean): typeof ANSWERED | undefined => (sent ? ANSWE
 
 /** Applies the latency and the first matching fault to a call; true when the reply was sent or dropped. */
 async function injectFault(request: FastifyRequest, reply: FastifyReply, store: FaultStore): Promise<boolean> {
-  const path = request.url.split('?')[0] ?? '/';
+  const path = routedPath(request.url);
   if (path === CONTROL_PREFIX || path.startsWith(`${CONTROL_PREFIX}/`)) return false;
   const latencyMs = store.latencyMs;
   if (latencyMs > 0) {

@@ -19,6 +19,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginCallback, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { apiError } from '../errors';
+import { routedPath } from '../request-path';
 
 export interface ControlAccessOptions {
   /** Host names besides the loopback ones the control plane answers (`--allow-host`). */
@@ -53,8 +54,8 @@ export function hostnameOf(host: string): string {
   return lower.split(':').length === 2 ? (lower.split(':')[0] ?? '') : lower;
 }
 
-function isControlPath(url: string): boolean {
-  return url === '/__sim' || url.startsWith('/__sim/') || url.startsWith('/__sim?') || url.startsWith('/__demo/');
+function isControlPath(path: string): boolean {
+  return path === '/__sim' || path.startsWith('/__sim/') || path.startsWith('/__demo/');
 }
 
 const digest = (text: string) => createHash('sha256').update(text).digest();
@@ -91,8 +92,8 @@ const controlAccess: FastifyPluginCallback<ControlAccessOptions> = (app, options
   };
 
   app.requestPipeline.onRequest('control-access', (request) => {
-    const url = request.url;
-    if (!isControlPath(url)) return;
+    const path = routedPath(request.url);
+    if (!isControlPath(path)) return;
     const hostname = hostnameOf(request.headers.host ?? '');
     if (!hostAllowed(hostname)) {
       throw apiError('sim.control.host', `The control API does not answer the host name "${hostname || '(none)'}": use localhost, or start with --allow-host ${hostname || 'NAME'}`);
@@ -101,7 +102,6 @@ const controlAccess: FastifyPluginCallback<ControlAccessOptions> = (app, options
     if (origin !== undefined && !sameSite(hostname, origin)) {
       throw apiError('sim.control.origin', `The control API refuses calls from pages of another site (Origin ${origin})`);
     }
-    const path = url.split('?')[0] ?? url;
     if (token && (path === '/__sim' || path.startsWith('/__sim/'))) {
       const sent = tokenOf(request, path);
       if (sent === undefined || !timingSafeEqual(digest(sent), token)) {

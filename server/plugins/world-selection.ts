@@ -8,6 +8,7 @@ import cookie from '@fastify/cookie';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { routedPath } from '../request-path';
 import type { Sim } from '../sim/state';
 import { openStateDir, type StateDir } from '../sim/state-dir';
 import { checkBrand } from '../sim/world';
@@ -45,8 +46,8 @@ export interface WorldSelectionOptions {
 export const API_PREFIXES = ['/wps/', '/lgw/', '/lotto/', '/__sim', '/__gateway', '/assets/', '/__demo/'];
 
 /** Requests that act on a world by its cookie: the gateway API, the control API, images and the demo pages. */
-function isWorldPath(url: string): boolean {
-  for (const prefix of API_PREFIXES) if (url.startsWith(prefix)) return true;
+function isWorldPath(path: string): boolean {
+  for (const prefix of API_PREFIXES) if (path.startsWith(prefix)) return true;
   return false;
 }
 
@@ -58,11 +59,8 @@ const WORLDS_COLLECTION = '/__sim/worlds';
  * create that world on first use: a client bound to world "w" creating "w" would find it made by its
  * own header and get 409, and deleting a world that does not exist would make it first.
  */
-function isWorldsCollection(url: string): boolean {
-  if (!url.startsWith(WORLDS_COLLECTION)) return false;
-  const next = url.charCodeAt(WORLDS_COLLECTION.length);
-  // End of the URL, '/' or '?'.
-  return Number.isNaN(next) || next === 47 || next === 63;
+function isWorldsCollection(path: string): boolean {
+  return path === WORLDS_COLLECTION || path.startsWith(`${WORLDS_COLLECTION}/`);
 }
 
 const plugin: FastifyPluginAsync<WorldSelectionOptions> = async (app, options) => {
@@ -97,11 +95,12 @@ const plugin: FastifyPluginAsync<WorldSelectionOptions> = async (app, options) =
       request.cookies = cookieHeader ? app.parseCookie(cookieHeader) : {};
       const header = request.headers[WORLD_HEADER];
       const cookieName = request.cookies[WORLD_COOKIE];
-      const name = isWorldsCollection(request.url)
+      const path = routedPath(request.url);
+      const name = isWorldsCollection(path)
         ? DEFAULT_WORLD
         : header !== undefined
           ? checkWorldName(Array.isArray(header) ? (header[0] ?? '') : header, 'headers/x-sim-world')
-          : cookieName !== undefined && isWorldPath(request.url)
+          : cookieName !== undefined && isWorldPath(path)
             ? checkWorldName(cookieName, `cookies/${WORLD_COOKIE}`)
             : DEFAULT_WORLD;
       const hold = worlds.enter(name);
