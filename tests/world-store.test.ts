@@ -198,6 +198,57 @@ describe('a world in SQLite', () => {
     expect(info.envelope).toMatchObject({ success: false, errorCode: 'login.not.session' });
   });
 
+  it('knows a saved world it has not loaded: listed, not made again on top of it, and deleted for good', async () => {
+    const dir = stateDir();
+    const app = await testApp({ stateDir: dir });
+    const kept = { 'x-sim-world': 'kept' };
+    const reg = await call(app, 'PUT', '/wps/member/register', {
+      encrypted: true,
+      headers: kept,
+      body: { username: 'kept0001', password: 'Kept#Pass1', confirmPassword: 'Kept#Pass1', registerMethod: 'WEB', login: true, registerUrl: 'http://localhost/register' },
+    });
+    expect(reg.statusCode, reg.body).toBe(200);
+    await app.inject({ method: 'POST', url: '/__sim/worlds', payload: { name: 'other' } });
+    await app.close();
+
+    const again = await testApp({ stateDir: dir });
+    // Listed though not loaded: it exists.
+    const list = (await again.inject({ method: 'GET', url: '/__sim/worlds' })).json().value;
+    expect(list.worlds.map((w: { name: string }) => w.name)).toEqual(['default']);
+    expect(list.unloaded.map((u: { name: string }) => u.name).sort()).toEqual(['kept', 'other']);
+    expect(list.unloaded[0].reason).toMatch(/saved/);
+    // Creating it again is refused; its saved data is untouched (no fresh world written over it).
+    const create = await again.inject({ method: 'POST', url: '/__sim/worlds', payload: { name: 'kept' } });
+    expect(create.statusCode).toBe(409);
+    expect(create.json().errorCode).toBe('sim.world.exists');
+    expect(again.worlds.get('kept').findAccount('kept0001')).toBeDefined();
+    // Deleted while not loaded (the second world): gone from disk, and its name starts afresh.
+    const del = await again.inject({ method: 'DELETE', url: '/__sim/worlds/other' });
+    expect(del.statusCode, del.body).toBe(200);
+    expect(del.json().value).toEqual({ name: 'other', removed: true });
+    expect(existsSync(join(dir, 'worlds', 'other.sqlite'))).toBe(false);
+    expect((await again.inject({ method: 'DELETE', url: '/__sim/worlds/other' })).statusCode).toBe(404);
+    // And a loaded one deleted stays deleted over a restart.
+    expect((await again.inject({ method: 'DELETE', url: '/__sim/worlds/kept' })).statusCode).toBe(200);
+    await again.close();
+    const third = await testApp({ stateDir: dir });
+    const after = (await third.inject({ method: 'GET', url: '/__sim/worlds' })).json().value;
+    expect(after.unloaded).toEqual([]);
+    expect(third.worlds.get('kept').findAccount('kept0001')).toBeUndefined();
+    await third.close();
+  });
+
+  it('refuses to make anew a world unloaded past --max-worlds and saved', async () => {
+    const dir = stateDir();
+    const app = await testApp({ stateDir: dir, maxWorlds: 2 });
+    await app.inject({ method: 'POST', url: '/__sim/worlds', payload: { name: 'first', scenario: 'maintenance' } });
+    await app.inject({ method: 'POST', url: '/__sim/worlds', payload: { name: 'second' } });
+    expect(app.worlds.has('first')).toBe(false);
+    expect((await app.inject({ method: 'POST', url: '/__sim/worlds', payload: { name: 'first' } })).statusCode).toBe(409);
+    expect(app.worlds.get('first').scenario.name).toBe('maintenance');
+    await app.close();
+  });
+
   it('keeps at most maxOpen databases open, and reopens a closed one on its next write', () => {
     const dir = stateDir();
     const persistence = new SqliteWorldPersistence({ dir, maxOpen: 3 });

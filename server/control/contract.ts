@@ -174,7 +174,10 @@ export const WorldListSchema = Type.Object(
     worlds: Type.Array(WorldInfoSchema),
     unloaded: Type.Array(
       Type.Object({ name: WorldNameSchema, unloadedAt: Type.Integer(), reason: Type.String() }),
-      { description: 'Worlds unloaded past --max-worlds (newest first, the last 100): their state is gone.' },
+      {
+        description:
+          'Worlds not loaded now: those unloaded past --max-worlds (newest first, the last 100; without --state their state is gone, with it they are saved), then under --state every saved world not loaded since the start. A saved world is loaded again by its next call.',
+      },
     ),
     maxWorlds: Type.Integer({ minimum: 1 }),
   },

@@ -62,7 +62,7 @@ function flagRows(tree: ModuleNode[], parent: string | null = null): Flag[] {
 /** The world's control state, as GET /__sim/state and the event streams send it. */
 export { state as controlState };
 
-function state(sim: Sim, request: FastifyRequest): SimState {
+function state(sim: Sim, request: Pick<FastifyRequest, 'worldName' | 'server'>): SimState {
   const status = sim.systemStatus;
   return {
     world: request.worldName,
@@ -280,7 +280,7 @@ const handlers: ControlHandlers = {
 
   deleteWorld: ({ request, params }) => {
     const name = params.name ?? '';
-    if (!request.server.worlds.has(name)) throw notFound(`No world "${name}"`);
+    if (!request.server.worlds.exists(name)) throw notFound(`No world "${name}"`);
     return { name, removed: request.server.worlds.remove(name) };
   },
 

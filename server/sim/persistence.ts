@@ -10,7 +10,7 @@
  *
  * Accounts hold salted password digests only: no plaintext password is a row of any table.
  */
-import { closeSync, existsSync, mkdirSync, openSync, renameSync, statSync, unlinkSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readdirSync, renameSync, statSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Sim } from './state';
 import { loadRows, WorldFile, WorldFileError } from './store/sqlite';
@@ -37,6 +37,10 @@ export interface WorldPersistence {
   writeWhole(name: string, sim: Sim, replaced?: Sim): void;
   /** Delete the world's database for good: this Sim is never written again. */
   remove(name: string, sim?: Sim): void;
+  /** Whether a world of this name is saved (loaded now or not). */
+  exists(name: string): boolean;
+  /** Every saved world, with when its database was last written. */
+  saved(): { name: string; savedAt: number }[];
   close(): void;
 }
 
@@ -323,6 +327,26 @@ export class SqliteWorldPersistence implements WorldPersistence {
     this.closeOne(name);
     const path = this.file(name);
     for (const suffix of ['', '-wal', '-shm']) if (existsSync(path + suffix)) unlinkSync(path + suffix);
+  }
+
+  exists(name: string): boolean {
+    return existsSync(this.file(name));
+  }
+
+  saved(): { name: string; savedAt: number }[] {
+    const worlds: { name: string; savedAt: number }[] = [];
+    for (const file of readdirSync(this.dir)) {
+      if (!file.endsWith('.sqlite')) continue;
+      const name = file.slice(0, -'.sqlite'.length);
+      if (!WORLD_NAME.test(name)) continue;
+      try {
+        const path = join(this.dir, file);
+        worlds.push({ name, savedAt: Math.round(Math.max(statSync(path).mtimeMs, existsSync(`${path}-wal`) ? statSync(`${path}-wal`).mtimeMs : 0)) });
+      } catch {
+        // Removed while listed.
+      }
+    }
+    return worlds;
   }
 
   private closeOne(name: string): void {

@@ -121,6 +121,11 @@ export class Worlds {
     return this.entries.has(name);
   }
 
+  /** Whether a world of this name exists: loaded, or saved in the state directory. */
+  exists(name: string): boolean {
+    return this.entries.has(name) || (this.options.persistence?.exists(name) ?? false);
+  }
+
   /** The world of this name if it exists (loaded, or saved in the state directory); never creates one. */
   find(name: string): Sim | undefined {
     const entry = this.entries.get(name);
@@ -144,9 +149,9 @@ export class Worlds {
     this.add(name, sim);
   }
 
-  /** Create a world (or 409 when it exists). */
+  /** Create a world (or 409 when it exists, loaded or saved in the state directory). */
   create(name: string, scenario = this.scenario): Sim {
-    if (this.entries.has(name)) throw new ApiError(409, 'sim.world.exists', `World "${name}" already exists`, { fields: [{ field: 'body/name', message: 'already exists' }] });
+    if (this.exists(name)) throw new ApiError(409, 'sim.world.exists', `World "${name}" already exists`, { fields: [{ field: 'body/name', message: 'already exists' }] });
     const sim = this.fresh(scenario);
     this.add(name, sim);
     // A new world is durable from its first moment (the request that made it may change nothing).
@@ -176,7 +181,7 @@ export class Worlds {
     for (const [name, entry] of this.entries) this.options.persistence?.save(name, entry.sim);
   }
 
-  /** Remove a world; `default` is reset instead. Returns whether it existed. */
+  /** Remove a world, loaded or only saved; `default` is reset instead. Returns whether it existed. */
   remove(name: string): boolean {
     if (name === DEFAULT_WORLD) {
       const sim = this.entries.get(DEFAULT_WORLD)?.sim;
@@ -185,9 +190,13 @@ export class Worlds {
       sim?.db.changes.clear();
       return true;
     }
+    const existed = this.exists(name);
     // Final: the database goes, and the world's requests still in flight never write it again.
     this.options.persistence?.remove(name, this.entries.get(name)?.sim);
-    return this.entries.delete(name);
+    this.entries.delete(name);
+    const index = this.unloaded.findIndex((u) => u.name === name);
+    if (index >= 0) this.unloaded.splice(index, 1);
+    return existed;
   }
 
   /** Mark a request in flight in a world (a world with one is never unloaded); call `leave()` on the result when it ends. */
@@ -205,7 +214,14 @@ export class Worlds {
   list(): { worlds: WorldInfo[]; unloaded: UnloadedWorld[]; maxWorlds: number } {
     const worlds = [...this.entries].map(([name, e]) => info(name, e));
     worlds.sort((a, b) => (a.name === DEFAULT_WORLD ? -1 : b.name === DEFAULT_WORLD ? 1 : a.name.localeCompare(b.name)));
-    return { worlds, unloaded: [...this.unloaded], maxWorlds: this.maxWorlds };
+    const unloaded = [...this.unloaded];
+    // Under --state, a saved world not loaded since the start is listed too: it exists, and its
+    // next call loads it.
+    const listed = new Set(unloaded.map((u) => u.name));
+    const saved = (this.options.persistence?.saved() ?? []).filter((s) => !this.entries.has(s.name) && !listed.has(s.name));
+    saved.sort((a, b) => b.savedAt - a.savedAt);
+    for (const s of saved) unloaded.push({ name: s.name, unloadedAt: s.savedAt, reason: 'saved in the state directory, not loaded since the start; back on its next request' });
+    return { worlds, unloaded, maxWorlds: this.maxWorlds };
   }
 
   private touch(name: string, entry: Entry): void {

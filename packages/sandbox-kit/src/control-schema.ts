@@ -2101,7 +2101,7 @@ export interface operations {
                                 /** @description Requests being answered now (such a world is never unloaded). */
                                 inFlight: number;
                             }[];
-                            /** @description Worlds unloaded past --max-worlds (newest first, the last 100): their state is gone. */
+                            /** @description Worlds not loaded now: those unloaded past --max-worlds (newest first, the last 100; without --state their state is gone, with it they are saved), then under --state every saved world not loaded since the start. A saved world is loaded again by its next call. */
                             unloaded: {
                                 /**
                                  * @description A world name: what the X-Sim-World header, the sim_world cookie or ?world= carry.
