@@ -8,7 +8,8 @@ import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { SqliteWorldPersistence } from '../server/sim/persistence';
+import { PersistenceError, SqliteWorldPersistence } from '../server/sim/persistence';
+import { WorldFile } from '../server/sim/store/sqlite';
 import { Sim } from '../server/sim/state';
 import { openStateDir } from '../server/sim/state-dir';
 import { loginFailures } from '../server/sim/login-failures';
@@ -246,6 +247,55 @@ describe('a world in SQLite', () => {
     expect(app.worlds.has('first')).toBe(false);
     expect((await app.inject({ method: 'POST', url: '/__sim/worlds', payload: { name: 'first' } })).statusCode).toBe(409);
     expect(app.worlds.get('first').scenario.name).toBe('maintenance');
+    await app.close();
+  });
+
+  it('leaves a saved world in place when the machine cannot read it now, and answers 503 until it can', async () => {
+    const dir = stateDir();
+    const app = await testApp({ stateDir: dir });
+    const own = { 'x-sim-world': 'patient' };
+    await app.inject({ method: 'POST', url: '/__sim/worlds', payload: { name: 'patient', scenario: 'maintenance' } });
+    await app.close();
+    const again = await testApp({ stateDir: dir });
+    const readAll = WorldFile.prototype.readAll;
+    WorldFile.prototype.readAll = function () {
+      throw Object.assign(new Error('database or disk is full'), { code: 'ERR_SQLITE_ERROR', errcode: 13 });
+    };
+    try {
+      const res = await again.inject({ method: 'GET', url: '/__sim/state', headers: own });
+      expect(res.statusCode, res.body).toBe(503);
+      expect(res.json().errorCode).toBe('sim.state.unwritable');
+      expect(readdirSync(join(dir, 'worlds')).filter((f) => f.includes('corrupt'))).toEqual([]);
+    } finally {
+      WorldFile.prototype.readAll = readAll;
+    }
+    const later = await again.inject({ method: 'GET', url: '/__sim/state', headers: own });
+    expect(later.statusCode).toBe(200);
+    expect(later.json().value.scenario.name).toBe('maintenance');
+    await again.close();
+  });
+
+  it('makes no world it cannot write: 503, not listed, its name still free', async () => {
+    const dir = stateDir();
+    const app = await testApp({ stateDir: dir });
+    const persistence = (app.worlds as unknown as { options: { persistence: SqliteWorldPersistence } }).options.persistence;
+    const commit = persistence.commit;
+    persistence.commit = (name) => {
+      throw new PersistenceError(name, persistence.file(name), Object.assign(new Error('disk full'), { code: 'ENOSPC' }));
+    };
+    try {
+      const res = await app.inject({ method: 'POST', url: '/__sim/worlds', payload: { name: 'unborn' } });
+      expect(res.statusCode, res.body).toBe(503);
+      expect(res.json().errorCode).toBe('sim.state.unwritable');
+      const byHeader = await app.inject({ method: 'GET', url: '/__sim/state', headers: { 'x-sim-world': 'unborn2' } });
+      expect(byHeader.statusCode, byHeader.body).toBe(503);
+    } finally {
+      persistence.commit = commit;
+    }
+    const list = (await app.inject({ method: 'GET', url: '/__sim/worlds' })).json().value;
+    expect(list.worlds.map((w: { name: string }) => w.name)).toEqual(['default']);
+    expect(list.unloaded).toEqual([]);
+    expect((await app.inject({ method: 'POST', url: '/__sim/worlds', payload: { name: 'unborn' } })).statusCode).toBe(200);
     await app.close();
   });
 

@@ -50,10 +50,30 @@ export class PersistenceError extends Error {
     readonly world: string,
     readonly path: string,
     cause: unknown,
+    reading = false,
   ) {
     const reason = cause instanceof Error ? ((cause as NodeJS.ErrnoException).code ?? cause.message) : String(cause);
-    super(`The change to world "${world}" could not be saved to ${path} (${reason})`, { cause });
+    super(reading ? `World "${world}" could not be read from ${path} (${reason})` : `The change to world "${world}" could not be saved to ${path} (${reason})`, { cause });
   }
+}
+
+/** SQLite's primary result codes of a machine's trouble (a full disk, I/O, permissions, locks), not of a damaged file. */
+const MACHINE_SQLITE_CODES = new Set([3 /* PERM */, 5 /* BUSY */, 6 /* LOCKED */, 7 /* NOMEM */, 8 /* READONLY */, 10 /* IOERR */, 13 /* FULL */, 14 /* CANTOPEN */, 15 /* PROTOCOL */]);
+const MACHINE_ERRNO = new Set(['ENOSPC', 'EDQUOT', 'EIO', 'EACCES', 'EPERM', 'EMFILE', 'ENFILE', 'EROFS', 'EBUSY', 'ENOMEM']);
+
+/**
+ * Whether a failure to read a world's file is the machine's (a full disk, an I/O error) rather than
+ * the file's: such a file is left where it is, and is read again once the machine allows it. Only a
+ * damaged file is set aside.
+ */
+export function isMachineTrouble(err: unknown): boolean {
+  for (let e: unknown = err, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {
+    const errcode = (e as { errcode?: unknown }).errcode;
+    if (typeof errcode === 'number' && MACHINE_SQLITE_CODES.has(errcode & 0xff)) return true;
+    const code = (e as NodeJS.ErrnoException).code;
+    if (typeof code === 'string' && MACHINE_ERRNO.has(code)) return true;
+  }
+  return false;
 }
 
 /** World names are file names here; the worlds registry allows the same characters. */
@@ -197,6 +217,10 @@ export class SqliteWorldPersistence implements WorldPersistence {
       sim.afterLoad();
       return sim;
     } catch (err) {
+      if (isMachineTrouble(err)) {
+        this.closeOne(name);
+        throw new PersistenceError(name, path, err, true);
+      }
       this.moveAside(name, err);
       return undefined;
     }

@@ -11,7 +11,8 @@
  */
 import type { WorldInfo as WorldInfoStatic, WorldList as WorldListStatic } from '../control/contract';
 import { ApiError } from '../errors';
-import type { WorldPersistence } from './persistence';
+import { STATE_UNWRITABLE } from '../durability';
+import { PersistenceError, type WorldPersistence } from './persistence';
 import { RsaKeyHolder } from './rsa';
 import { Sim } from './state';
 
@@ -65,6 +66,9 @@ export class WorldHold {
   }
 }
 
+/** Told that a name stands for another world: `sim` the world it names now, undefined once it was removed. */
+export type WorldWatcher = (name: string, sim: Sim | undefined) => void;
+
 export interface WorldsOptions {
   /** The scenario a new world starts in (`npm start -- --scenario`). */
   scenario?: string;
@@ -96,6 +100,7 @@ export class Worlds {
   private readonly unloaded: UnloadedWorld[] = [];
   /** The entry last put at the end of `entries` (the most recently used one, while it is there). */
   private newest: Entry | undefined;
+  private readonly watchers = new Set<WorldWatcher>();
 
   constructor(private readonly options: WorldsOptions = {}) {
     this.rsa = options.rsa ?? new RsaKeyHolder();
@@ -106,6 +111,21 @@ export class Worlds {
     this.add(DEFAULT_WORLD, options.persistence?.load(DEFAULT_WORLD, () => this.fresh()) ?? this.fresh());
   }
 
+  /**
+   * Calls `watcher` whenever a name comes to stand for another world: one created (by a call naming
+   * it or by the control API), loaded from the state directory, imported over it, or `default` reset
+   * by its deletion (the same Sim); with undefined once the world was removed. What follows a world
+   * by name (an open event or journal stream) goes with it. Returns the function that stops it.
+   */
+  watch(watcher: WorldWatcher): () => void {
+    this.watchers.add(watcher);
+    return () => this.watchers.delete(watcher);
+  }
+
+  private told(name: string, sim: Sim | undefined): void {
+    for (const watcher of this.watchers) watcher(name, sim);
+  }
+
   /** The world of this name: loaded from the state directory, or created from the start scenario, on first use. */
   get(name: string): Sim {
     const entry = this.entries.get(name);
@@ -113,8 +133,21 @@ export class Worlds {
       this.touch(name, entry);
       return entry.sim;
     }
-    const saved = this.options.persistence?.load(name, () => this.fresh());
+    const saved = this.loadSaved(name);
     return saved ? this.add(name, saved) : this.create(name);
+  }
+
+  /**
+   * The saved world of this name, or undefined. A file the machine cannot read now (a full disk, an
+   * I/O error) is 503 `sim.state.unwritable`: left in place, read again by a later call, and never
+   * replaced by a fresh world.
+   */
+  private loadSaved(name: string): Sim | undefined {
+    try {
+      return this.options.persistence?.load(name, () => this.fresh());
+    } catch (err) {
+      throw unwritable(err);
+    }
   }
 
   has(name: string): boolean {
@@ -133,7 +166,7 @@ export class Worlds {
       this.touch(name, entry);
       return entry.sim;
     }
-    const saved = this.options.persistence?.load(name, () => this.fresh());
+    const saved = this.loadSaved(name);
     return saved ? this.add(name, saved) : undefined;
   }
 
@@ -155,7 +188,18 @@ export class Worlds {
     const sim = this.fresh(scenario);
     this.add(name, sim);
     // A new world is durable from its first moment (the request that made it may change nothing).
-    this.options.persistence?.commit(name, sim);
+    // One that cannot be written is not made at all: not listed, no file left.
+    try {
+      this.options.persistence?.commit(name, sim);
+    } catch (err) {
+      this.entries.delete(name);
+      try {
+        this.options.persistence?.remove(name, sim);
+      } catch {
+        // The empty file stays; the name is still free (a later create reuses the file).
+      }
+      throw unwritable(err);
+    }
     sim.db.changes.clear();
     return sim;
   }
@@ -172,6 +216,7 @@ export class Worlds {
     this.newest = entry;
     const index = this.unloaded.findIndex((u) => u.name === name);
     if (index >= 0) this.unloaded.splice(index, 1);
+    this.told(name, sim);
     this.evict();
     return sim;
   }
@@ -188,6 +233,7 @@ export class Worlds {
       sim?.load(this.scenario);
       if (sim) this.options.persistence?.commit(DEFAULT_WORLD, sim);
       sim?.db.changes.clear();
+      if (sim) this.told(DEFAULT_WORLD, sim);
       return true;
     }
     const existed = this.exists(name);
@@ -196,6 +242,7 @@ export class Worlds {
     this.entries.delete(name);
     const index = this.unloaded.findIndex((u) => u.name === name);
     if (index >= 0) this.unloaded.splice(index, 1);
+    this.told(name, undefined);
     return existed;
   }
 
@@ -251,6 +298,11 @@ export class Worlds {
       this.options.onUnload?.(gone);
     }
   }
+}
+
+/** A state directory's failure as the reply says it: 503 `sim.state.unwritable`; other errors as they are. */
+function unwritable(err: unknown): unknown {
+  return err instanceof PersistenceError ? new ApiError(503, STATE_UNWRITABLE, err.message) : err;
 }
 
 function info(name: string, e: Entry): WorldInfo {

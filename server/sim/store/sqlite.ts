@@ -287,7 +287,7 @@ export class WorldFile {
       try {
         raws = this.db.prepare(`SELECT * FROM ${q(def.name)} ORDER BY rowid`).all() as Record<string, unknown>[];
       } catch (err) {
-        throw new WorldFileError(`table "${def.name}" cannot be read (${err instanceof Error ? err.message : String(err)})`);
+        throw new WorldFileError(`table "${def.name}" cannot be read (${err instanceof Error ? err.message : String(err)})`, { cause: err });
       }
       for (const raw of raws) {
         let row: Record<string, unknown>;
