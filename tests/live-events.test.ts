@@ -96,4 +96,42 @@ describe('GET /__sim/events', () => {
     expect(events.seen).toHaveLength(5);
     res.destroy();
   });
+
+  it('follows its world by name: a world imported over or deleted reaches its own streams, never the caller\'s', async () => {
+    const base = await listening();
+    const followed = states(await open(`${base}/__sim/events`, { 'x-sim-world': 'qa-ev2' }));
+    const bystander = states(await open(`${base}/__sim/events`));
+    expect((await followed.until(1))[0]).toMatchObject({ world: 'qa-ev2', status: 0, scenario: { name: 'default' } });
+    expect((await bystander.until(1))[0]).toMatchObject({ world: 'default', status: 0 });
+
+    // A world in maintenance, saved as a file and imported over qa-ev2 by a caller of no world.
+    expect((await post(base, '/worlds', { name: 'qa-ev2-source', scenario: 'maintenance' })).status).toBe(200);
+    const file = Buffer.from(await (await fetch(`${base}/__sim/worlds/qa-ev2-source/export`)).arrayBuffer());
+    const imported = await fetch(`${base}/__sim/worlds/qa-ev2/import`, { method: 'POST', headers: { 'content-type': 'application/vnd.sqlite3' }, body: file });
+    expect(imported.status).toBe(200);
+    expect((await followed.until(2))[1]).toMatchObject({ world: 'qa-ev2', status: 1, statusName: 'maintenance', scenario: { name: 'maintenance' } });
+
+    // Deleted: its tab is sent the fresh world it will find now (the start scenario, status normal).
+    expect((await fetch(`${base}/__sim/worlds/qa-ev2`, { method: 'DELETE' })).status).toBe(200);
+    expect((await followed.until(3))[2]).toMatchObject({ world: 'qa-ev2', status: 0, statusName: 'normal', scenario: { name: 'default' } });
+
+    // Made again by the control API in another scenario: that one.
+    expect((await post(base, '/worlds', { name: 'qa-ev2', scenario: 'maintenance' })).status).toBe(200);
+    expect((await followed.until(4))[3]).toMatchObject({ world: 'qa-ev2', status: 1, scenario: { name: 'maintenance' } });
+
+    // The caller's world (default) got none of it: its next event is its own next change.
+    expect((await post(base, '/status', { status: 'maintenance' })).status).toBe(200);
+    expect((await bystander.until(2))[1]).toMatchObject({ world: 'default', status: 1 });
+    expect(bystander.seen).toHaveLength(2);
+    expect(followed.seen).toHaveLength(4);
+  });
+
+  it('a deleted default world (reset in place) sends its reset state to its streams', async () => {
+    const base = await listening();
+    expect((await post(base, '/scenario', { name: 'maintenance' })).status).toBe(200);
+    const events = states(await open(`${base}/__sim/events`));
+    expect((await events.until(1))[0]).toMatchObject({ world: 'default', scenario: { name: 'maintenance' } });
+    expect((await fetch(`${base}/__sim/worlds/default`, { method: 'DELETE' })).status).toBe(200);
+    expect((await events.until(2))[1]).toMatchObject({ world: 'default', status: 0, scenario: { name: 'default' } });
+  });
 });

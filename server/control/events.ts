@@ -4,6 +4,8 @@
  * changed it (the CLI, the control API, another tab). Every control call that changes something and
  * succeeds sends the world's new state to that world's streams; the sandbox bar turns it into a
  * status page shown or left, the app's data fetched again after a scenario switch, and flags applied.
+ * A stream follows its world by name: when that name comes to stand for another world (imported
+ * over, deleted, made again) it is sent that world's state (server/plugins/live-events.ts).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { SimState } from './contract';
@@ -20,6 +22,11 @@ function worldListeners(app: FastifyInstance, world: string): Set<Listener> {
   const set = byWorld.get(world) ?? new Set<Listener>();
   byWorld.set(world, set);
   return set;
+}
+
+/** Whether any stream follows this world (so its state is worth making). */
+export function isFollowed(app: FastifyInstance, world: string): boolean {
+  return (listeners.get(app)?.get(world)?.size ?? 0) > 0;
 }
 
 /** Send a world's new state to every stream following it. */

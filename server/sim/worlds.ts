@@ -193,6 +193,7 @@ export class Worlds {
       this.options.persistence?.commit(name, sim);
     } catch (err) {
       this.entries.delete(name);
+      this.told(name, undefined);
       try {
         this.options.persistence?.remove(name, sim);
       } catch {
