@@ -369,6 +369,63 @@ describe('the live stream', () => {
     await ended;
   });
 
+  it('follows its world by name: imported over, it sends clear and the new journal; deleted and made again by a call, its calls', async () => {
+    const { app, base } = await listening();
+    try {
+      const gateway = (path: string, world: string) =>
+        fetch(`${base}${path}`, { headers: { merchant: 'DEMO', device: 'web', language: 'EN', 'x-sim-world': world } }).then((r) => r.text());
+      await gateway('/wps/system/status', 'qa-follow');
+      const res = await open(`${base}/__sim/journal/stream`, { 'x-sim-world': 'qa-follow' });
+      const seen: { event: string; id?: number; path?: string }[] = [];
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => {
+        text += chunk;
+        let end: number;
+        while ((end = text.indexOf('\n\n')) >= 0) {
+          const block = text.slice(0, end);
+          text = text.slice(end + 2);
+          const event = /^event: (\w+)$/m.exec(block)?.[1];
+          const data = /^data: (.*)$/m.exec(block)?.[1];
+          if (event === 'clear') seen.push({ event });
+          else if (event === 'entry' && data) {
+            const entry = JSON.parse(data) as JournalEntryLike;
+            seen.push({ event, id: entry.id, path: entry.path });
+          }
+        }
+      });
+      const until = async (count: number) => {
+        for (let started = Date.now(); seen.length < count; await new Promise((r) => setTimeout(r, 20))) {
+          if (Date.now() - started > 3000) throw new Error(`only ${seen.length} of ${count} events: ${JSON.stringify(seen)}`);
+        }
+      };
+
+      // Another world with two calls of its own, saved as a file and imported over qa-follow.
+      await gateway('/wps/system/status', 'qa-source');
+      await gateway('/wps/system/permission', 'qa-source');
+      const file = Buffer.from(await (await fetch(`${base}/__sim/worlds/qa-source/export`)).arrayBuffer());
+      const imported = await fetch(`${base}/__sim/worlds/qa-follow/import`, { method: 'POST', headers: { 'content-type': 'application/vnd.sqlite3' }, body: file });
+      expect(imported.status).toBe(200);
+      await gateway('/wps/after-import', 'qa-follow');
+      await until(4);
+      expect(seen).toEqual([
+        { event: 'clear' },
+        { event: 'entry', id: 1, path: '/wps/system/status' },
+        { event: 'entry', id: 2, path: '/wps/system/permission' },
+        { event: 'entry', id: 3, path: '/wps/after-import' },
+      ]);
+
+      // Deleted: cleared; made again by a later call: that call, in the new world's journal.
+      expect((await fetch(`${base}/__sim/worlds/qa-follow`, { method: 'DELETE' })).status).toBe(200);
+      await gateway('/wps/after-delete', 'qa-follow');
+      await until(6);
+      expect(seen.slice(4)).toEqual([{ event: 'clear' }, { event: 'entry', id: 1, path: '/wps/after-delete' }]);
+      res.destroy();
+    } finally {
+      await app.close();
+    }
+  });
+
   it('a client that goes away is unsubscribed', async () => {
     const { app, base } = await listening();
     const res = await open(`${base}/__sim/journal/stream`);

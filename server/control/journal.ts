@@ -25,11 +25,33 @@ function checkOperationId(operationId: string | undefined, field: string): void 
   }
 }
 
+/**
+ * The journal of the request's world, live. The stream follows the world by name, not the journal it
+ * opened on: when the name comes to stand for another world (imported over it, or deleted and made
+ * again by a later call) the stream sends `clear` (the journal it showed is gone) and then that
+ * world's journal, its entries so far and every new one; a deleted world's stream is cleared and
+ * stays quiet until a call makes the world again.
+ */
 function stream(journal: Journal, since: number | undefined, request: FastifyRequest, reply: FastifyReply): void {
+  const world = request.worldName;
   const events = openEventStream(request, reply, 2000);
   const send = (event: JournalEvent) =>
     events.write(event.type === 'entry' ? `id: ${event.id}\nevent: entry\ndata: ${event.json}\n\n` : 'event: clear\ndata: {}\n\n');
-  events.onEnd(journal.subscribe(send));
+  let following: Journal | undefined = journal;
+  let unsubscribe = journal.subscribe(send);
+  const unwatch = request.server.worlds.watch((name, sim) => {
+    if (name !== world || sim?.journal === following) return;
+    // Once cleared, a deleted world's stream has nothing to clear when the world is made again.
+    if (following) send({ type: 'clear' });
+    unsubscribe();
+    following = sim?.journal;
+    unsubscribe = following?.subscribe(send) ?? (() => false);
+    if (following) for (const { id, json } of following.after(0)) send({ type: 'entry', id, json });
+  });
+  events.onEnd(() => {
+    unwatch();
+    unsubscribe();
+  });
   // The entries the client has not seen yet.
   if (since !== undefined) for (const { id, json } of journal.after(since)) send({ type: 'entry', id, json });
 }
