@@ -137,6 +137,9 @@ describe('rewind', () => {
     const app = await testApp();
     const world = 'marks';
     await control(app, world, 'POST', '/worlds', { name: world });
+    // A first call in the world seeds the records its calls read (seeded on first use, and again by
+    // any call after a rewind): the world the rewind goes back to is the one calls find.
+    await control(app, world, 'GET', '/state');
     const tokens: { player?: string } = {};
     const start = rowsOf(app, world);
     const first = nextId(app, world);
@@ -164,6 +167,9 @@ describe('rewind', () => {
     const app = await testApp();
     const world = 'faulty';
     await control(app, world, 'POST', '/worlds', { name: world });
+    // A first call in the world seeds the records its calls read (seeded on first use, and again by
+    // any call after a rewind): the world the rewind goes back to is the one calls find.
+    await control(app, world, 'GET', '/state');
     const tokens: { player?: string } = {};
     const start = rowsOf(app, world);
     const first = nextId(app, world);
