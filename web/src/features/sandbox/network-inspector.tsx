@@ -40,7 +40,12 @@ function useJournalFeed() {
         source.addEventListener('open', () => setFeed('live'));
         source.addEventListener('error', () => setFeed('reconnecting'));
         source.addEventListener('entry', (e) => add(JSON.parse((e as MessageEvent<string>).data) as JournalEntry));
-        source.addEventListener('clear', () => setEntries([]));
+        // The list starts again: the calls after a clear may come from another journal (the world
+        // imported over, or deleted and made again), whose ids start lower than those shown so far.
+        source.addEventListener('clear', () => {
+          newest = 0;
+          setEntries([]);
+        });
       },
       (err: unknown) => live && setFeed(err instanceof ControlApiError && err.errorCode === 'sim.journal.off' ? 'off' : 'error'),
     );
