@@ -33,6 +33,25 @@ export const apiError = (errorCode: ErrorCodeName, message?: string, value?: Err
 export const badRequest = (message: string, field?: string, errorCode: ErrorCodeName = ErrorCode.requestParam) =>
   new ApiError(400, errorCode, message, field ? { fields: [{ field, message }] } : undefined);
 
+/**
+ * A refusal lists at most this many fields, in the order they were found; its message says how many
+ * more there were. A body of a million bad keys answers a short reply, not one line per key.
+ */
+export const LISTED_FIELDS_MAX = 20;
+
+/**
+ * 400 request_param_err naming the fields refused: the first LISTED_FIELDS_MAX of `fields` listed,
+ * each with its problem in the message, which ends "and N more fields" for the rest of `fields` and
+ * the `unlisted` fields found beyond them.
+ */
+export function fieldsRefused(fields: { field: string; message: string }[], unlisted = 0): ApiError {
+  const listed = fields.slice(0, LISTED_FIELDS_MAX);
+  const more = unlisted + fields.length - listed.length;
+  const lines = listed.map((f) => `${f.field} ${f.message}`);
+  if (more > 0) lines.push(`and ${more} more field${more === 1 ? '' : 's'}`);
+  return new ApiError(400, ErrorCode.requestParam, lines.join('; '), { fields: listed });
+}
+
 /** A business rule refused the request (wrong password, bad code…): 400 with the rule's own code. */
 export const refused = (errorCode: ErrorCodeName, message: string, value?: ErrorEnvelope['value']) =>
   new ApiError(400, errorCode, message, value);

@@ -5,9 +5,10 @@
  */
 import { Value } from '@sinclair/typebox/value';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ErrorCode, ErrorEnvelopeSchema, Ok } from '../../openapi/common';
+import { ErrorEnvelopeSchema, Ok } from '../../openapi/common';
 import type { ModuleNode } from '../../openapi/system';
-import { ApiError, badRequest } from '../errors';
+import { ApiError, badRequest, fieldsRefused } from '../errors';
+import { FULLY_CHECKED_VALUES_MAX, holdsMoreThan } from '../plugins/contract-validation';
 import { settleSalaries } from '../sim/agent';
 import { mobileMatches } from '../sim/sms';
 import type { Sim } from '../sim/state';
@@ -123,9 +124,10 @@ function scenarioRefusal(error: FastifyError & { validation?: ValidationIssue[] 
 
 /**
  * What is wrong with a fault body, against the shape it is meant as (faultShapeOf), one message per
- * field; the route's schema (the union of the shapes) would list every shape's complaints instead.
- * An object of no shape at all is sim.fault.empty. Nothing for a valid body or a non-object (left to
- * the schema).
+ * field (the first LISTED_FIELDS_MAX named, the rest counted); the route's schema (the union of the
+ * shapes) would list every shape's complaints instead. An object of no shape at all is
+ * sim.fault.empty. Nothing for a valid body, a non-object or a body of over FULLY_CHECKED_VALUES_MAX
+ * values (left to the schema, which names such a body's first problem only).
  */
 export function faultProblems(body: unknown): ApiError | null {
   if (body === null || typeof body !== 'object' || Array.isArray(body)) return null;
@@ -133,14 +135,14 @@ export function faultProblems(body: unknown): ApiError | null {
   if (!shape) {
     return badRequest('A fault needs a status, a delayMs or drop: true', 'body', ControlErrorCode.emptyFault);
   }
+  if (holdsMoreThan(body, FULLY_CHECKED_VALUES_MAX)) return null;
   const fields = new Map<string, string>();
   for (const e of Value.Errors(shape, body)) {
     const field = `body${e.path}`;
     if (!fields.has(field)) fields.set(field, `${e.message} (${String(shape.title)})`);
   }
   if (!fields.size) return null;
-  const list = [...fields].map(([field, message]) => ({ field, message }));
-  return new ApiError(400, ErrorCode.requestParam, list.map((f) => `${f.field} ${f.message}`).join('; '), { fields: list });
+  return fieldsRefused([...fields].map(([field, message]) => ({ field, message })));
 }
 
 /** Reload a scenario, refusing unknown names with 400 naming the field. */
@@ -300,6 +302,14 @@ const handlers: ControlHandlers = {
 };
 
 /**
+ * The largest body a control call takes unless its operation sets its own bodyLimit (a world file):
+ * its JSON bodies are a name, a flag, a fault or an expectation (whose values the journal keeps only
+ * up to 64 KB), so 1 MiB is far above any real one, and one oversized body cannot hold the server
+ * for seconds parsing and validating it.
+ */
+const CONTROL_BODY_LIMIT = 1024 * 1024;
+
+/**
  * The control API's routes; server/plugins/control-api.ts mounts them under /__sim (simulator mode
  * only) with live events (server/plugins/live-events.ts) on the same instance. Faults need the hook
  * of server/control/faults.ts on the root app as well (server/plugins/fault-injection.ts).
@@ -334,7 +344,7 @@ export async function controlRoutes(app: FastifyInstance): Promise<void> {
       url: op.path.replace(/\{(\w+)\}/g, ':$1'),
       schema,
       config: { controlOperationId: op.operationId },
-      ...(op.bodyLimit ? { bodyLimit: op.bodyLimit } : {}),
+      bodyLimit: op.bodyLimit ?? CONTROL_BODY_LIMIT,
       // Before the schema: a fault body's problems named against the shape it is meant as.
       preValidation:
         op.operationId === 'addFault'

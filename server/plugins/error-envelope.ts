@@ -1,15 +1,16 @@
 /**
  * Every error the app answers is the contract's envelope `{ success: false, errorCode, message,
  * value? }` (docs/decisions/022-request-pipeline-plugins.md): an ApiError as it says, a schema error
- * naming each field, a body of a type the call does not take as 415, one over the size limit as a
- * bad request, and anything unexpected as 500 `unknown` (logged).
+ * naming each field (the first LISTED_FIELDS_MAX of them, the message counting the rest), a body of
+ * a type the call does not take as 415, one over the size limit as a bad request, and anything
+ * unexpected as 500 `unknown` (logged).
  */
 import type { FastifyPluginAsync, FastifyReply, FastifyServerOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { ErrorCode } from '../../openapi/common';
 import { MOBILE_NUMBER_PATTERN } from '../../openapi/constants';
 import { unsupportedMediaTypeEnvelope } from '../content-type';
-import { ApiError } from '../errors';
+import { ApiError, fieldsRefused, LISTED_FIELDS_MAX } from '../errors';
 import { checkMobile } from '../sim/sms';
 import type { FastifyRequest } from 'fastify';
 
@@ -44,11 +45,13 @@ function mobileRefusal(context: string | undefined, issues: ValidationIssue[], r
 
 /**
  * 'body/username' style names of the fields a schema error is about, one message per field: a union
- * of literals reads "must be one of: username, sms" rather than one line per branch.
+ * of literals reads "must be one of: username, sms" rather than one line per branch. Only the first
+ * LISTED_FIELDS_MAX fields are named; `unlisted` counts the other fields.
  */
 function validationFields(context: string | undefined, issues: ValidationIssue[]) {
   const where = context === 'querystring' ? 'query' : (context ?? 'body');
   const byField = new Map<string, { messages: string[]; allowed: unknown[] }>();
+  const unlisted = new Set<string>();
   for (const v of issues) {
     // An if/then schema reports the then branch's own error (the missing field) and "must match
     // then" for the whole object; the first names the field.
@@ -56,16 +59,24 @@ function validationFields(context: string | undefined, issues: ValidationIssue[]
     const path = v.instancePath.replace(/^\//, '');
     const leaf = v.params?.missingProperty ?? v.params?.additionalProperty;
     const field = [where, path, leaf].filter(Boolean).join('/');
-    const entry = byField.get(field) ?? { messages: [], allowed: [] };
+    let entry = byField.get(field);
+    if (!entry) {
+      if (byField.size >= LISTED_FIELDS_MAX) {
+        unlisted.add(field);
+        continue;
+      }
+      entry = { messages: [], allowed: [] };
+      byField.set(field, entry);
+    }
     if (v.keyword === 'const') entry.allowed.push(v.params?.allowedValue);
     else if (v.keyword === 'enum') entry.allowed.push(...(v.params?.allowedValues ?? []));
     else if (v.keyword !== 'anyOf' && v.message && !entry.messages.includes(v.message)) entry.messages.push(v.message);
-    byField.set(field, entry);
   }
-  return [...byField].map(([field, { messages, allowed }]) => ({
+  const fields = [...byField].map(([field, { messages, allowed }]) => ({
     field,
     message: [...(allowed.length ? [`must be one of: ${allowed.join(', ')}`] : []), ...messages].join('; ') || 'is invalid',
   }));
+  return { fields, unlisted: unlisted.size };
 }
 
 /** Errors Fastify meets before routing (a malformed %-escape in the path) get the envelope too. */
@@ -88,22 +99,18 @@ const plugin: FastifyPluginAsync = async (app) => {
     if (error.validation) {
       const mobile = mobileRefusal(error.validationContext, error.validation, request);
       if (mobile) return reply.status(mobile.statusCode).send(mobile.toEnvelope());
-      const fields = validationFields(error.validationContext, error.validation);
-      return reply.status(400).send({
-        success: false,
-        errorCode: ErrorCode.requestParam,
-        message: fields.map((f) => `${f.field} ${f.message}`).join('; '),
-        value: { fields },
-      });
+      const { fields, unlisted } = validationFields(error.validationContext, error.validation);
+      return reply.status(400).send(fieldsRefused(fields, unlisted).toEnvelope());
     }
     const status = error.statusCode ?? 500;
     // A body of a type the operation does not take is 415 (server/content-type.ts).
     if (status === 415) {
       return reply.status(415).send(unsupportedMediaTypeEnvelope(request));
     }
-    // A body over the size limit is a bad request naming the body.
+    // A body over the size limit is a bad request naming the body and the route's limit.
     if (status === 413) {
-      return reply.status(400).send({ success: false, errorCode: ErrorCode.requestParam, message: error.message, value: { fields: [{ field: 'body', message: error.message }] } });
+      const message = `${error.message} (at most ${request.routeOptions.bodyLimit} bytes)`;
+      return reply.status(400).send({ success: false, errorCode: ErrorCode.requestParam, message, value: { fields: [{ field: 'body', message }] } });
     }
     if (status >= 400 && status < 500) {
       return reply.status(status).send({ success: false, errorCode: ErrorCode.requestParam, message: error.message });
