@@ -5,7 +5,8 @@
  * with the call's journal entry, for rewind). Group commit (docs/decisions/044-group-commit.md): the
  * rows taken by every request that gets here in one turn of the event loop are written as one SQLite
  * transaction at the end of that turn, and each of those replies waits for it. A change that cannot
- * be written answers 503 with the envelope, so a 2xx reply is never lost. A reply that changed
+ * be written answers 503 with the envelope, so a 2xx reply is never lost, and is undone in memory, so
+ * a refused call changed nothing (docs/decisions/056-a-refused-write-is-undone.md). A reply that changed
  * nothing costs nothing, unless its world has a write due: then it waits for that write too, so no
  * reply shows a change a crash could still take back.
  *
@@ -30,8 +31,8 @@ export interface DurabilityOptions {
 
 /**
  * Writes the change set of a request's world (under `--state`) and keeps its before-images with the
- * call's journal entry. Throws what the state directory threw; the change then stays in memory and
- * is written with the next commit that succeeds.
+ * call's journal entry. Throws what the state directory threw; the change is then undone in memory
+ * (unless a call in flight has built on it: then it is written with the next commit that succeeds).
  */
 export function commitChanges(persistence: WorldPersistence | undefined, name: string, sim: Sim, request: FastifyRequest): void {
   if (sim.db.changes.size === 0) return;
@@ -81,8 +82,8 @@ export function installDurability(app: FastifyInstance, { persistence, worldOf }
 
 /**
  * The reply of a request whose change could not be written. A refusal already says the call failed;
- * a success must not claim what is not durable: it becomes 503 with the envelope. The change stays
- * in memory and is written with the next write that succeeds.
+ * a success must not claim what is not durable: it becomes 503 with the envelope. The state
+ * directory has undone the change in memory, so a client that tries the call again does it once.
  */
 function refuse(request: FastifyRequest, reply: FastifyReply, payload: unknown, name: string, err: unknown): unknown {
   reportUnsaved(request, name, err);

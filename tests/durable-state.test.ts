@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { SqliteWorldPersistence as FileWorldPersistence } from '../server/sim/persistence';
 import { Sim } from '../server/sim/state';
-import { call, login, tempDirs, testApp } from './helpers';
+import { call, failWritesOf, login, tempDirs, testApp } from './helpers';
 
 const stateDir = tempDirs('sim-state-');
 
@@ -214,11 +214,13 @@ describe('a state directory', () => {
     const dir = stateDir();
     const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
     const full = await testApp({ stateDir: dir });
-    // /dev/full: every write fails, as on a full disk (the database is opened on first write).
-    symlinkSync('/dev/full', join(dir, 'worlds', 'default.sqlite'));
+    // A session written while the disk could still take it.
+    const session = full.sim.sessions.create('player01', 'username').token;
+    expect((await call(full, 'GET', '/wps/member/info', { token: session })).statusCode).toBe(200);
+    // /dev/full: every write fails from here on, as on a full disk.
+    failWritesOf(full, dir);
     const token = (await call(full, 'POST', '/wps/session/login', { encrypted: true, body: { type: 'username', username: 'player01', password: 'Passw0rd!' } })).envelope;
     expect(token).toMatchObject({ success: false, errorCode: 'sim.state.unwritable' });
-    const session = full.sim.sessions.create('player01', 'username').token;
     const before = full.sim.ledger.balance('player01');
     const dep = await call(full, 'POST', '/wps/wallet/deposit', { token: session, body: { channelId: 'easypaisa', amount: 10 } });
     expect(dep.statusCode).toBe(503);
@@ -228,8 +230,8 @@ describe('a state directory', () => {
     // A refusal keeps its own answer.
     const bad = await call(full, 'POST', '/wps/wallet/deposit', { token: session, body: { channelId: 'easypaisa', amount: -1 } });
     expect(bad.statusCode).toBe(400);
-    // The change is kept in memory (it is written with the next commit that succeeds).
-    expect(full.sim.ledger.balance('player01')).toBe(before + 10);
+    // The refused change is undone: a client that tries again deposits once.
+    expect(full.sim.ledger.balance('player01')).toBe(before);
   });
 
   it('serves a world fresh when a device stands in its database (never reads it forever)', async () => {

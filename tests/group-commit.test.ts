@@ -4,13 +4,13 @@
  * no reply leaves before the write that holds what it shows — a write's own reply, and a read's that
  * shows it. A write that fails refuses every 2xx of its group.
  */
-import { symlinkSync } from 'node:fs';
 import { DatabaseSync } from 'node:sqlite';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it, vi } from 'vitest';
 import type { SqliteWorldPersistence } from '../server/sim/persistence';
-import { call, login, tempDirs, testApp } from './helpers';
+import { WorldFile } from '../server/sim/store/sqlite';
+import { call, failWritesOf, login, tempDirs, testApp } from './helpers';
 
 const stateDir = tempDirs('sim-group-');
 
@@ -85,12 +85,37 @@ describe('group commit under --state', () => {
     persistence.schedule = (write) => setImmediate(write);
   });
 
-  it('answers 503 to every write of a group whose transaction fails, and keeps the changes in memory', async () => {
+  it('undoes a refused deposit for good: the next write that succeeds does not carry it, nor does a restart', async () => {
     const dir = stateDir();
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const app = await testApp({ stateDir: dir });
-    // /dev/full: every write fails, as on a full disk (the database is opened on first write).
-    symlinkSync('/dev/full', join(dir, 'worlds', 'default.sqlite'));
+    const token = await login(app);
+    const start = app.sim.ledger.balance('player01');
+    expect((await deposit(app, token, 7)).statusCode).toBe(200);
+    const write = WorldFile.prototype.write;
+    WorldFile.prototype.write = function () {
+      throw Object.assign(new Error('database or disk is full'), { code: 'ERR_SQLITE_ERROR', errcode: 13 });
+    };
+    try {
+      expect((await deposit(app, token, 100)).statusCode).toBe(503);
+    } finally {
+      WorldFile.prototype.write = write;
+    }
+    expect(app.sim.ledger.balance('player01')).toBe(start + 7);
+    expect((await deposit(app, token, 9)).statusCode).toBe(200);
+    expect(app.sim.ledger.balance('player01')).toBe(start + 16);
+    await app.close();
+    const again = await testApp({ stateDir: dir });
+    expect(again.sim.ledger.balance('player01')).toBe(start + 16);
+    await again.close();
+  });
+
+  it('answers 503 to every write of a group whose transaction fails, and undoes their changes in memory', async () => {
+    const dir = stateDir();
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const app = await testApp({ stateDir: dir });
+    // /dev/full: every write fails from here on, as on a full disk.
+    failWritesOf(app, dir);
     const token = app.sim.sessions.create('player01', 'username').token;
     const before = app.sim.ledger.balance('player01');
     const replies = await Promise.all([5, 6, 7].map((amount) => deposit(app, token, amount)));
@@ -98,6 +123,6 @@ describe('group commit under --state', () => {
       expect(res.statusCode).toBe(503);
       expect(res.envelope).toMatchObject({ success: false, errorCode: 'sim.state.unwritable' });
     }
-    expect(app.sim.ledger.balance('player01')).toBe(before + 18);
+    expect(app.sim.ledger.balance('player01')).toBe(before);
   });
 });

@@ -8,7 +8,7 @@
  * no other test has touched: after every test the app's worlds are replaced by a fresh default
  * world of the same scenario. The RSA key is the app's, as it is for a running simulator.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
@@ -189,4 +189,15 @@ export function tempDirs(prefix: string): () => string {
     dirs.push(dir);
     return dir;
   };
+}
+
+/**
+ * Makes every later write of a world in the app's state directory fail, as on a full disk: its
+ * database becomes /dev/full (the open handle is closed first, so the next write opens it).
+ */
+export function failWritesOf(app: FastifyInstance, dir: string, world = 'default'): void {
+  const file = join(dir, 'worlds', `${world}.sqlite`);
+  (app.worlds as unknown as { options: { persistence: { closeOne(name: string): void } } }).options.persistence.closeOne(world);
+  for (const suffix of ['', '-wal', '-shm']) rmSync(file + suffix, { force: true });
+  symlinkSync('/dev/full', file);
 }

@@ -96,6 +96,8 @@ export interface FilePersistenceOptions {
  */
 class Unwritten implements RowChanges {
   readonly tables = new Map<Table<unknown>, Map<string, boolean>>();
+  /** Each row's image as the last successful write left it (undefined: absent), to undo a failed write. */
+  readonly lastWritten = new Map<Table<unknown>, Map<string, unknown>>();
   count = 0;
   /** The write due at the end of this turn, and the replies waiting for it. */
   due: Due | null = null;
@@ -113,6 +115,12 @@ class Unwritten implements RowChanges {
       if (waiting === undefined) {
         keys.set(key, moved);
         this.count++;
+        let images = this.lastWritten.get(table);
+        if (!images) {
+          images = new Map();
+          this.lastWritten.set(table, images);
+        }
+        images.set(key, before);
       } else if (moved || (before === undefined && after !== undefined)) {
         // Deleted by a call before and put again by this one: it is at the end of the table now.
         keys.delete(key);
@@ -125,8 +133,25 @@ class Unwritten implements RowChanges {
     for (const [table, keys] of this.tables) for (const [key, moved] of keys) yield { table, key, after: table.raw(key), moved };
   }
 
+  /**
+   * Put every waiting row back as the last successful write left it, without a change (the write
+   * that would have made them durable failed, and the calls that made them were refused). Not done,
+   * and false, when a call still in flight has changed one of these rows since (it built on them):
+   * the rows then stay waiting for the next write that succeeds. A row put back after a delete goes
+   * to the end of its table's order in memory.
+   */
+  undo(): boolean {
+    const inFlight = this.sim.db.changes;
+    for (const [table, images] of this.lastWritten) for (const key of images.keys()) if (inFlight.has(table, key)) return false;
+    for (const [table, images] of this.lastWritten) for (const [key, image] of images) table.load(key, image === undefined ? undefined : structuredClone(image));
+    this.written();
+    this.sim.afterLoad();
+    return true;
+  }
+
   written(): void {
     this.tables.clear();
+    this.lastWritten.clear();
     this.count = 0;
   }
 }
@@ -317,6 +342,8 @@ export class SqliteWorldPersistence implements WorldPersistence {
       rows.written();
     } catch (err) {
       this.closeOne(name);
+      // A change that could not be written is refused to its calls, so it is not kept either.
+      if (rows.undo() && this.unwritten.get(name) === rows && !rows.due) this.unwritten.delete(name);
       throw new PersistenceError(name, path, err);
     }
   }

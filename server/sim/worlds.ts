@@ -108,7 +108,14 @@ export class Worlds {
     this.maxWorlds = Math.max(1, options.maxWorlds ?? DEFAULT_MAX_WORLDS);
     // The default world is there from the start (loaded from --state when it was saved), so a bad
     // --scenario fails at start.
-    this.add(DEFAULT_WORLD, options.persistence?.load(DEFAULT_WORLD, () => this.fresh()) ?? this.fresh());
+    const saved = options.persistence?.load(DEFAULT_WORLD, () => this.fresh());
+    const world = this.add(DEFAULT_WORLD, saved ?? this.fresh());
+    if (!saved && options.persistence) {
+      // Durable from the start, as every new world is: a later write that fails is undone back to
+      // this, never to an empty world.
+      options.persistence.commit(DEFAULT_WORLD, world);
+      world.db.changes.clear();
+    }
   }
 
   /**
