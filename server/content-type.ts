@@ -1,10 +1,11 @@
 /**
  * Request body types: every operation takes JSON, and only forgot-password-by-email
- * also takes a form body (the email form posts urlencoded; its route says so with `config.formEncoded`). Any other
- * body type answers 415, which the app's error handler turns into the envelope naming
- * headers/content-type, before a handler runs.
+ * also takes a form body (the email form posts urlencoded; its route says so with `config.formEncoded`).
+ * A route that takes a file (a world import) names its types in `config.bodyTypes` and takes only
+ * those, not JSON. Any other body type answers 415, which the app's error handler turns into the
+ * envelope naming headers/content-type and the types the route takes, before a handler runs.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, preParsingHookHandler } from 'fastify';
 import { ErrorCode, type ErrorEnvelope } from '../openapi/common';
 
 const FORM = 'application/x-www-form-urlencoded';
@@ -21,6 +22,25 @@ class UnsupportedMediaType extends Error {
 function takesForm(request: FastifyRequest): boolean {
   return (request.routeOptions.config as { formEncoded?: boolean } | undefined)?.formEncoded === true;
 }
+
+/** The only body types of a route that takes a file instead of JSON (its `config.bodyTypes`). */
+function fileTypesOf(request: FastifyRequest): readonly string[] | undefined {
+  return (request.routeOptions.config as { bodyTypes?: readonly string[] } | undefined)?.bodyTypes;
+}
+
+/**
+ * A preParsing hook for a route with `config.bodyTypes`: a body sent as any other type (JSON too)
+ * answers 415 before it is read. A request with no content type goes on to the handler.
+ */
+export const onlyFileTypes: preParsingHookHandler = (request, _reply, payload, done) => {
+  const sent = request.headers['content-type'];
+  const type = sent?.split(';')[0]?.trim().toLowerCase();
+  if (type && !fileTypesOf(request)?.includes(type)) {
+    done(new UnsupportedMediaType(sent ?? ''));
+    return;
+  }
+  done(null, payload);
+};
 
 /** A form body as an object; a key given more than once becomes an array, as @fastify/formbody does. */
 function parseForm(text: string): Record<string, string | string[]> {
@@ -51,7 +71,7 @@ export function contentTypes(app: FastifyInstance): void {
 /** The 415 envelope: names the content type sent and the ones the call takes. */
 export function unsupportedMediaTypeEnvelope(request: FastifyRequest): ErrorEnvelope {
   const sent = request.headers['content-type'];
-  const accepted = takesForm(request) ? `application/json or ${FORM}` : 'application/json';
+  const accepted = fileTypesOf(request)?.join(' or ') ?? (takesForm(request) ? `application/json or ${FORM}` : 'application/json');
   const message = `must be ${accepted}${sent ? `, not ${sent}` : ' (none was sent with the body)'}`;
   return {
     success: false,

@@ -71,4 +71,33 @@ describe('request body types', () => {
     expect(app.sim.systemStatus).toBe(0);
     expect(app.sim.scenario.name).toBe('default');
   });
+
+  it('a world import takes application/vnd.sqlite3 or application/octet-stream; any other type, JSON included, is 415 naming those', async () => {
+    const app = await testApp();
+    const file = Buffer.concat([Buffer.from('SQLite format 3\0'), Buffer.alloc(4096, 1)]);
+    for (const [type, payload] of [
+      ['text/plain', file],
+      ['application/json', file],
+      ['application/json', '{"name":"qa-t"}'],
+      ['application/json; charset=utf-8', '{}'],
+      ['application/x-www-form-urlencoded', 'name=qa-t'],
+      ['multipart/form-data; boundary=xyz', '--xyz--'],
+    ] as const) {
+      for (const url of [`${CONTROL_PREFIX}/worlds/qa-t/import`, `${CONTROL_PREFIX}/worlds/import`]) {
+        const res = await app.inject({ method: 'POST', url, headers: { 'content-type': type }, payload });
+        expect(res.statusCode, `${url} ${type}: ${res.body}`).toBe(415);
+        const body = res.json<{ errorCode: string; message: string; value: { fields: { field: string; message: string }[] } }>();
+        expect(body.errorCode).toBe('request_content_type_err');
+        expect(body.value.fields).toEqual([
+          { field: 'headers/content-type', message: `must be application/vnd.sqlite3 or application/octet-stream, not ${type}` },
+        ]);
+        expect(body.message).toBe(`headers/content-type must be application/vnd.sqlite3 or application/octet-stream, not ${type}`);
+      }
+    }
+    expect(app.worlds.has('qa-t')).toBe(false);
+    // Its own types reach the import, which reads the file (these bytes are no world).
+    const own = await app.inject({ method: 'POST', url: `${CONTROL_PREFIX}/worlds/qa-t/import`, headers: { 'content-type': 'application/octet-stream' }, payload: file });
+    expect(own.statusCode, own.body).toBe(400);
+    expect(own.json<{ message: string }>().message).toMatch(/^Not a world file/);
+  });
 });
