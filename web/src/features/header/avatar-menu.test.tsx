@@ -7,11 +7,12 @@
  * types are checked in tests/session.test.ts. Which former browser tests moved here:
  * docs/test-suite.md.
  */
-import { screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { memberInfoQuery } from '../../api/queries/member';
 import type { Member } from '../../api/types';
+import { DROPDOWN_CLOSE_DELAY_MS } from '../../config/constants';
 import { blockNetwork, renderWithApp, setupComponentTests } from '../../testing/render';
 import { AvatarMenu } from './avatar-menu';
 
@@ -51,4 +52,53 @@ describe('AvatarMenu: the agent centre entry by account type (isAgent)', () => {
       expect(screen.queryAllByRole('menuitem', { name: 'Agent centre' })).toHaveLength(shown ? 1 : 0);
     });
   }
+});
+
+/** Render the menu for a signed-in player; resolves to its (closed) menu button. */
+async function renderMenu() {
+  sessionStorage.setItem('token', 'test-token');
+  sessionStorage.setItem('isAgent', '0');
+  sessionStorage.setItem('merchantCode', 'DEMO');
+  const { queryClient } = renderWithApp(<AvatarMenu />);
+  queryClient.setQueryData(memberInfoQuery.queryKey, { account: 'player01', nickname: 'player01', isAgent: 0 } as Member);
+  return screen.findByRole('button', { name: 'Account menu for player01' });
+}
+
+const pastCloseDelay = () => act(() => new Promise((done) => setTimeout(done, DROPDOWN_CLOSE_DELAY_MS + 100)));
+
+describe('AvatarMenu: hover is for a mouse, a tap opens it until dismissed', () => {
+  it('a tap opens the menu and it stays open past the close delay, although the browser sends mouse events after the tap', async () => {
+    const button = await renderMenu();
+    const box = button.parentElement as HTMLElement;
+    // What Chromium sends for a tap: the touch pointer's events, then the compatibility mouse
+    // events, with a mouseout right after the click.
+    fireEvent.pointerEnter(box, { pointerType: 'touch' });
+    fireEvent.pointerDown(button, { pointerType: 'touch' });
+    fireEvent.pointerUp(button, { pointerType: 'touch' });
+    fireEvent.pointerLeave(box, { pointerType: 'touch' });
+    fireEvent.mouseEnter(box);
+    fireEvent.mouseDown(button);
+    fireEvent.mouseUp(button);
+    fireEvent.click(button);
+    fireEvent.mouseLeave(box);
+    expect(button.getAttribute('aria-expanded')).toBe('true');
+    await pastCloseDelay();
+    expect(button.getAttribute('aria-expanded')).toBe('true');
+    expect(screen.getByRole('menuitem', { name: 'Sign out' })).toBeTruthy();
+    // A tap outside closes it.
+    fireEvent.pointerDown(document.body, { pointerType: 'touch' });
+    await waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
+    expect(button.getAttribute('aria-expanded')).toBe('false');
+  });
+
+  it('a mouse opens it on hover and closes it after the close delay once it leaves', async () => {
+    const button = await renderMenu();
+    const box = button.parentElement as HTMLElement;
+    fireEvent.pointerEnter(box, { pointerType: 'mouse' });
+    expect(button.getAttribute('aria-expanded')).toBe('true');
+    fireEvent.pointerLeave(box, { pointerType: 'mouse' });
+    expect(button.getAttribute('aria-expanded')).toBe('true');
+    await pastCloseDelay();
+    expect(button.getAttribute('aria-expanded')).toBe('false');
+  });
 });

@@ -1,7 +1,8 @@
 /**
  * Avatar menu of the header: members, account record, betting record, the points mall
- * (when POINTMALL3 is on), agent (isAgent 1, 2, 41, 42 only), sign out with confirmation. A menu button with arrow-key navigation; opens on
- * hover too and closes after the dropdown close delay (200 ms).
+ * (when POINTMALL3 is on), agent (isAgent 1, 2, 41, 42 only), sign out with confirmation. A menu button with arrow-key navigation; with a
+ * mouse it opens on hover too and closes after the dropdown close delay (200 ms). A tap (touch or
+ * pen) only toggles it: it stays open until a tap outside, a chosen item or Escape.
  */
 import { useQuery } from '@tanstack/react-query';
 import { Suspense, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
@@ -147,12 +148,17 @@ export function AvatarMenu() {
       ) : null}
       <div
         className="avatar-menu"
-        onMouseEnter={() => {
+        // Hover is a mouse's only, read from the pointer events' pointerType: after a tap the browser
+        // also sends compatibility mouse events (Chromium a mouseout right after the click), which
+        // must not start the close timer of a menu the tap just opened.
+        onPointerEnter={(e) => {
+          if (e.pointerType !== 'mouse') return;
           window.clearTimeout(closeTimer.current);
           if (!open) hoverOpenedAt.current = Date.now();
           setOpen(true);
         }}
-        onMouseLeave={() => {
+        onPointerLeave={(e) => {
+          if (e.pointerType !== 'mouse') return;
           closeTimer.current = window.setTimeout(() => setOpen(false), DROPDOWN_CLOSE_DELAY_MS);
         }}
       >
