@@ -7,6 +7,7 @@ import { Value } from '@sinclair/typebox/value';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ErrorEnvelopeSchema, Ok } from '../../openapi/common';
 import type { ModuleNode } from '../../openapi/system';
+import { onlyFileTypes } from '../content-type';
 import { ApiError, badRequest, fieldsRefused } from '../errors';
 import { FULLY_CHECKED_VALUES_MAX, holdsMoreThan } from '../plugins/contract-validation';
 import { settleSalaries } from '../sim/agent';
@@ -343,7 +344,9 @@ export async function controlRoutes(app: FastifyInstance): Promise<void> {
       method: op.method,
       url: op.path.replace(/\{(\w+)\}/g, ':$1'),
       schema,
-      config: { controlOperationId: op.operationId },
+      // A file body's route takes only its file types (server/content-type.ts).
+      config: { controlOperationId: op.operationId, ...(op.fileBody ? { bodyTypes: op.fileBody } : {}) },
+      preParsing: op.fileBody ? onlyFileTypes : undefined,
       bodyLimit: op.bodyLimit ?? CONTROL_BODY_LIMIT,
       // Before the schema: a fault body's problems named against the shape it is meant as.
       preValidation:
