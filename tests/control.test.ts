@@ -261,6 +261,15 @@ describe('SMS, captcha, clock', () => {
     await expectBad(app, 'POST', '/clock/advance', { ms: 'soon' }, 'body/ms');
     await expectBad(app, 'POST', '/clock/advance', { ms: 1.5 }, 'body/ms');
     await expectBad(app, 'POST', '/clock/advance', {}, 'body/ms');
+    // Moves add up, and stay within ten years of real time either way: dates never fall before 1970.
+    const nineYears = 9 * 365 * 86_400_000;
+    expect((await sim(app, 'POST', '/clock/advance', { ms: -nineYears })).statusCode).toBe(200);
+    await expectBad(app, 'POST', '/clock/advance', { ms: -nineYears }, 'body/ms');
+    expect((await sim(app, 'GET', '/state')).envelope.value.clock.offsetMs).toBe(-nineYears);
+    expect((await sim(app, 'POST', '/clock/advance', { ms: nineYears })).statusCode).toBe(200);
+    expect((await sim(app, 'POST', '/clock/advance', { ms: nineYears })).statusCode).toBe(200);
+    await expectBad(app, 'POST', '/clock/advance', { ms: nineYears }, 'body/ms');
+    expect((await sim(app, 'POST', '/clock/reset')).envelope.value.offsetMs).toBe(0);
   });
 });
 

@@ -9,6 +9,9 @@ import { Type, type Static, type TObject, type TSchema } from '@sinclair/typebox
 import type { ErrorCodeName } from '../../openapi/errors';
 import { scenarioNames } from '../sim/world';
 
+
+/** How far the simulator's clock may be from real time, either way: ten years. */
+export const MAX_CLOCK_OFFSET_MS = 3_650 * 86_400_000;
 export interface ControlOp<
   Q extends TObject | undefined = TObject | undefined,
   B extends TSchema | undefined = TSchema | undefined,
@@ -659,9 +662,9 @@ export const controlOps = {
     body: Type.Object(
       {
         ms: Type.Integer({
-          minimum: -3_650 * 86_400_000,
-          maximum: 3_650 * 86_400_000,
-          description: 'Milliseconds; at most ten years either way.',
+          minimum: -MAX_CLOCK_OFFSET_MS,
+          maximum: MAX_CLOCK_OFFSET_MS,
+          description: 'Milliseconds; the clock ends at most ten years from real time either way (a move past that is refused).',
         }),
       },
       { additionalProperties: false, examples: [{ ms: 300_000 }] },

@@ -16,6 +16,7 @@ import type { Sim } from '../sim/state';
 import { listScenarios } from '../sim/world';
 import {
   ControlErrorCode,
+  MAX_CLOCK_OFFSET_MS,
   SMS_DROPPED_HEADER,
   controlOps,
   faultShapeOf,
@@ -225,6 +226,12 @@ const handlers: ControlHandlers = {
   },
 
   advanceClock: ({ sim, body }) => {
+    // The clock stays within ten years of real time either way, however many moves add up to it:
+    // before that, dates fall before 1970 and the gateway's own replies break their contract.
+    const offset = sim.clock.offset + body.ms;
+    if (Math.abs(offset) > MAX_CLOCK_OFFSET_MS) {
+      throw fieldsRefused([{ field: 'body/ms', message: `would move the clock ${Math.round(offset / 86_400_000)} days from real time (it is ${Math.round(sim.clock.offset / 86_400_000)} now); at most ${MAX_CLOCK_OFFSET_MS / 86_400_000} either way` }]);
+    }
     sim.clock.advance(body.ms);
     // What the jump expired goes now (bounded memory).
     sim.sweep();

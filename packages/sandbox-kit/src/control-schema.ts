@@ -1449,7 +1449,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description Milliseconds; at most ten years either way. */
+                    /** @description Milliseconds; the clock ends at most ten years from real time either way (a move past that is refused). */
                     ms: number;
                 };
             };
