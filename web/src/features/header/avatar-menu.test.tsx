@@ -12,6 +12,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { memberInfoQuery } from '../../api/queries/member';
 import type { Member } from '../../api/types';
+import { uiStore } from '../../session/ui-store';
 import { DROPDOWN_CLOSE_DELAY_MS } from '../../config/constants';
 import { blockNetwork, renderWithApp, setupComponentTests } from '../../testing/render';
 import { AvatarMenu } from './avatar-menu';
@@ -100,5 +101,47 @@ describe('AvatarMenu: hover is for a mouse, a tap opens it until dismissed', () 
     expect(button.getAttribute('aria-expanded')).toBe('true');
     await pastCloseDelay();
     expect(button.getAttribute('aria-expanded')).toBe('false');
+  });
+});
+
+describe('AvatarMenu: Escape and focus', () => {
+  it('Escape closes a menu opened by a mouse click, focus on the button', async () => {
+    const button = await renderMenu();
+    const user = userEvent.setup();
+    await user.click(button);
+    expect(button.getAttribute('aria-expanded')).toBe('true');
+    expect(document.activeElement).toBe(button);
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('menu')).toBeNull();
+    expect(document.activeElement).toBe(button);
+  });
+
+  it('Escape closes a menu opened by hover, leaving focus where it was', async () => {
+    const button = await renderMenu();
+    fireEvent.pointerEnter(button.parentElement as HTMLElement, { pointerType: 'mouse' });
+    expect(screen.getByRole('menu')).toBeTruthy();
+    fireEvent.keyDown(document.body, { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
+  });
+
+  it('Escape from inside the menu gives focus back to the button', async () => {
+    const button = await renderMenu();
+    const user = userEvent.setup();
+    button.focus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(document.activeElement?.getAttribute('role')).toBe('menuitem'));
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('menu')).toBeNull();
+    expect(document.activeElement).toBe(button);
+  });
+
+  it('a chosen item leaves focus on the button, so the centre it opens gives focus back to it', async () => {
+    const button = await renderMenu();
+    const user = userEvent.setup();
+    await user.click(button);
+    await user.click(screen.getByRole('menuitem', { name: 'Members centre' }));
+    expect(uiStore.get().centre).toEqual({ kind: 'member', page: 'securityCenter' });
+    expect(screen.queryByRole('menu')).toBeNull();
+    expect(document.activeElement).toBe(button);
   });
 });

@@ -54,8 +54,19 @@ export function AvatarMenu() {
       if (!(e.target instanceof Node)) return;
       if (!menuRef.current?.parentElement?.contains(e.target)) setOpen(false);
     };
+    // Escape closes the menu however it was opened (a click or hover leaves focus outside the
+    // menu); focus inside the menu goes back to the button, focus elsewhere stays where it is.
+    const onKey = (e: globalThis.KeyboardEvent) => {
+      if (e.key !== 'Escape') return;
+      setOpen(false);
+      if (menuRef.current?.contains(document.activeElement)) buttonRef.current?.focus();
+    };
     document.addEventListener('pointerdown', onDown);
-    return () => document.removeEventListener('pointerdown', onDown);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('pointerdown', onDown);
+      document.removeEventListener('keydown', onKey);
+    };
   }, [open]);
 
   // Visitors log in first; guests do reach the centre, which shows them 'Please Register An
@@ -120,9 +131,8 @@ export function AvatarMenu() {
     else if (e.key === 'ArrowUp') focusItem(at - 1);
     else if (e.key === 'Home') focusItem(0);
     else if (e.key === 'End') focusItem(nodes.length - 1);
-    else if (e.key === 'Escape' || e.key === 'Tab') {
+    else if (e.key === 'Tab') {
       setOpen(false);
-      if (e.key === 'Escape') buttonRef.current?.focus();
       return;
     } else return;
     e.preventDefault();
@@ -219,6 +229,9 @@ export function AvatarMenu() {
                   tabIndex={-1}
                   className={`avatar-menu__item${item.danger ? ' avatar-menu__item--danger' : ''}`}
                   onClick={() => {
+                    // The item goes with the menu: focus moves to the menu's button first, so the
+                    // centre or dialog the item opens gives focus back to it when it closes.
+                    buttonRef.current?.focus();
                     setOpen(false);
                     item.run();
                   }}
