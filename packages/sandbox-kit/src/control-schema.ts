@@ -29,7 +29,7 @@ export interface paths {
         };
         /**
          * Server-Sent Events: the world's state now and whenever a control call changes it
-         * @description text/event-stream for open pages to follow QA live. Event `state` carries the world's SimState as JSON: first the current one, then again after every successful control call that changed the world (scenario, status, flags, clock, faults, reset, restore...), whoever made it. A comment line every 15 s keeps proxies from closing the stream.
+         * @description text/event-stream for open pages to follow QA live. Event `state` carries the world's SimState as JSON: first the current one, then again after every successful control call that changed the world (scenario, status, flags, clock, faults, reset, restore...), whoever made it. The stream follows the world by its name: when the name comes to stand for another world (imported over, created, or deleted: then the fresh world its next call finds), it sends that world's state. A comment line every 15 s keeps proxies from closing the stream.
          */
         get: operations["streamEvents"];
         put?: never;
@@ -489,7 +489,7 @@ export interface paths {
         };
         /**
          * Server-Sent Events: every new journal entry as it is written
-         * @description text/event-stream. Event `entry` carries a JournalEntry as JSON (its id as the event id); `clear` says the journal was emptied; a comment line every 15 s keeps proxies from closing the stream. `since` (or the Last-Event-ID header on reconnect) first replays the entries after that id.
+         * @description text/event-stream. Event `entry` carries a JournalEntry as JSON (its id as the event id); `clear` says the journal was emptied; the stream follows the world by its name, so when the name comes to stand for another world (imported over it, or deleted and made again by a later call) it sends `clear`, then that world's journal so far; a comment line every 15 s keeps proxies from closing the stream. `since` (or the Last-Event-ID header on reconnect) first replays the entries after that id.
          */
         get: operations["streamJournal"];
         put?: never;
