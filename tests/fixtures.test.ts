@@ -454,3 +454,15 @@ describe('members and the agent team', () => {
     expect(agent.announcements.length).toBeGreaterThan(0);
   });
 });
+
+describe('Urdu figures', () => {
+  it('keep a figure joined by a slash in one left-to-right isolate, so "24/7" is not read "7/24"', async () => {
+    const { isolateFigures } = await import('../scripts/fixtures/translations');
+    expect(isolateFigures('ہم 24/7 حاضر ہیں')).toBe('ہم \u206624/7\u2069 حاضر ہیں');
+    expect(isolateFigures('<p>$10 - $99 اور 100%</p>')).toBe('<p>\u2066$10 - $99\u2069 اور \u2066100%\u2069</p>');
+    for (const name of readdirSync(dir)) {
+      if (!name.endsWith('.json')) continue;
+      expect(readText(name).includes('\u2069/\u2066'), name).toBe(false);
+    }
+  });
+});
