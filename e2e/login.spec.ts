@@ -293,4 +293,7 @@ test('keyboard only: Tab to the login button, Enter, type, Enter', async ({ page
   await page.keyboard.press('Enter');
   await expect(dialog).toHaveCount(0);
   await loggedIn(page);
+  // The Log in button that opened the dialog is gone: focus goes to the header's account actions
+  // it stood in, not to the page's body.
+  await expect(page.locator('#account-actions')).toBeFocused();
 });

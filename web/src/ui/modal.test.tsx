@@ -82,6 +82,29 @@ describe('Modal', () => {
     expect(document.activeElement).toBe(opener);
   });
 
+  it('gives the focus to returnFocus on close when its opener is gone', () => {
+    const target = document.createElement('div');
+    target.tabIndex = -1;
+    document.body.append(target);
+    const view = (open: boolean, withOpener: boolean) => (
+      <>
+        {withOpener ? <button type="button">opener</button> : null}
+        <Modal open={open} onClose={vi.fn()} title="Notice" returnFocus={() => target}>
+          <input aria-label="Inside" />
+        </Modal>
+      </>
+    );
+    const result = render(view(false, true));
+    screen.getByRole('button', { name: 'opener' }).focus();
+    result.rerender(view(true, true));
+    act(() => vi.advanceTimersByTime(MODAL_OPEN_DELAY_MS));
+    // The opener goes while the dialog is open (the header's Log in button once logged in).
+    result.rerender(view(true, false));
+    result.rerender(view(false, false));
+    expect(document.activeElement).toBe(target);
+    target.remove();
+  });
+
   it('closes with its close button', () => {
     const { onClose, shown } = renderModal();
     shown();

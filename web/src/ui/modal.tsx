@@ -27,6 +27,11 @@ export interface ModalProps {
   className?: string;
   /** Extra class on the body (padding-free layouts such as split panes). */
   bodyClassName?: string;
+  /**
+   * Where focus goes on close when the element that had it as the dialog opened is gone (or was the
+   * page itself); without it focus is left to the browser, which puts it on the page's body.
+   */
+  returnFocus?: () => HTMLElement | null;
 }
 
 const FOCUSABLE =
@@ -50,6 +55,7 @@ export function Modal({
   hideTitle = false,
   className,
   bodyClassName,
+  returnFocus,
 }: ModalProps) {
   const { t } = useTranslation('common');
   const [shown, setShown] = useState(false);
@@ -57,8 +63,10 @@ export function Modal({
   const dialogRef = useRef<HTMLDivElement>(null);
   const titleId = useId();
   const onCloseRef = useRef(onClose);
+  const returnFocusRef = useRef(returnFocus);
   useLayoutEffect(() => {
     onCloseRef.current = onClose;
+    returnFocusRef.current = returnFocus;
   });
 
   // Open delay 100 ms; closing is immediate.
@@ -85,7 +93,8 @@ export function Modal({
     return () => {
       unlock();
       setOffset({ x: 0, y: 0 });
-      if (opener && document.contains(opener)) opener.focus();
+      if (opener && opener !== document.body && document.contains(opener)) opener.focus();
+      else returnFocusRef.current?.()?.focus();
     };
   }, [shown]);
 

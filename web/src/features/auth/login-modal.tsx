@@ -21,6 +21,16 @@ import './login-modal.css';
 
 type View = 'login' | 'forgot' | 'forced';
 
+/**
+ * Focus after a login: the header's Log in button that opened the dialog is gone (the header now
+ * shows the balance, deposit and account menu), so focus goes to the header's account actions, where
+ * that button was: a keyboard or screen-reader user lands on what the login changed, and the next
+ * Tab reaches the balance and the account menu. A page without the header: its main content.
+ */
+function focusAfterLogin(): HTMLElement | null {
+  return document.getElementById('account-actions') ?? document.getElementById('main');
+}
+
 export default function LoginModal({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation('auth');
   const auth = useAuth();
@@ -68,7 +78,7 @@ export default function LoginModal({ onClose }: { onClose: () => void }) {
   const title = view === 'login' ? t('login_title') : view === 'forgot' ? t('forgot_title') : t('change_password_title');
 
   return (
-    <Modal open onClose={close} title={title} size="sm" className="login-modal">
+    <Modal open onClose={close} title={title} size="sm" className="login-modal" returnFocus={focusAfterLogin}>
       <div ref={bodyRef}>
         {view === 'login' ? (
           <LoginForm
