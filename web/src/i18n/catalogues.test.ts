@@ -40,3 +40,26 @@ describe.each(NAMESPACES)('%s', (file) => {
     expect(english).toEqual([]);
   });
 });
+
+describe('game category names', () => {
+  const CATEGORIES = ['RNG', 'LIVE', 'FISH', 'PVP', 'SPORTS', 'ESPORTS', 'LOTTERY', 'INHOUSE'];
+  // Where English names a category the same in the header's bar, on the home page and in the lobby,
+  // every language does: a player sees one name for one place.
+  const places = (lang: string, c: string) => ({
+    bar: read(lang, 'common.json')[`category_${c}`],
+    home: read(lang, 'home.json')[`categories.${c}`],
+    lobby: read(lang, 'games.json')[`category.${c}`],
+  });
+
+  it.each(['ur', 'vi', 'cn'])('are the same in %s wherever they are the same in English', (lang) => {
+    const differ: string[] = [];
+    for (const c of CATEGORIES) {
+      const en = places('en', c);
+      const other = places(lang, c);
+      for (const [a, b] of [['bar', 'home'], ['home', 'lobby'], ['bar', 'lobby']] as const) {
+        if (en[a] !== undefined && en[a] === en[b] && other[a] !== other[b]) differ.push(`${c}: ${a} "${other[a]}", ${b} "${other[b]}"`);
+      }
+    }
+    expect(differ).toEqual([]);
+  });
+});
