@@ -9,6 +9,17 @@ import { Skeleton } from '../../ui/spinner';
 import './help.css';
 import { paths } from '../../config/paths';
 
+/**
+ * The agreement's HTML without a first heading that says what the page's title already says (the
+ * gateway's text often opens with its own title): the page shows its name once.
+ */
+export function withoutLeadingTitle(html: string, title: string): string {
+  const first = /^\s*<h([1-6])\b[^>]*>([\s\S]*?)<\/h\1>/i.exec(html);
+  if (!first) return html;
+  const text = (first[2] ?? '').replace(/<[^>]*>/g, '').replace(/\s+/g, ' ').trim();
+  return text.toLocaleLowerCase() === title.trim().toLocaleLowerCase() ? html.slice(first[0].length) : html;
+}
+
 export function HelpPage() {
   const { t } = useTranslation('help');
   const help = useQuery(helpCenterQuery);
@@ -27,7 +38,7 @@ export function HelpPage() {
             <Skeleton height={18} width="85%" />
           </div>
         ) : (
-          <SafeHtml html={help.data.protocol} />
+          <SafeHtml html={withoutLeadingTitle(help.data.protocol, t('protocol_title'))} />
         )}
         <p className="protocol__more">
           {t('more_questions')} <Link to={paths.helpCentre()}>{t('visit_centre')}</Link>
