@@ -83,8 +83,10 @@ test('the members centre of a player: every page, records, upline transfer, mess
       /\d+/,
     );
     for (const name of PAGES) await go(dialog, name);
-    await dialog.getByRole('button', { name: 'Close' }).click();
+    // Escape closes it, and focus goes back to the account menu's button that opened it.
+    await page.keyboard.press('Escape');
     await expect(dialog).toHaveCount(0);
+    await expect(page.getByRole('banner').getByRole('button', { name: /account menu/i })).toBeFocused();
   });
 
   await test.step('the record pages filter by date and page through results', async () => {
