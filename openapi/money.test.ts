@@ -32,6 +32,13 @@ describe('money', () => {
     expect(isMoney(10.5)).toBe(true);
     expect(isMoney(0.29)).toBe(true);
     expect(isMoney(10.123)).toBe(false);
+    // The number a two-decimal amount reads as, exactly: 0.1 + 0.2 is not 0.3.
+    expect(isMoney(0.3)).toBe(true);
+    expect(isMoney(0.1 + 0.2)).toBe(false);
+    expect(isMoney(20.1 * 3)).toBe(false);
+    expect(isMoney(1e2)).toBe(true);
+    expect(isMoney(999_999_999.99)).toBe(true);
+    expect(isMoney(-10.25)).toBe(true);
     expect(isMoney(Number.NaN)).toBe(false);
     expect(isMoney(Infinity)).toBe(false);
     expect(isMoney('10')).toBe(false);

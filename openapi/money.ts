@@ -34,7 +34,11 @@ export function sumMoney(amounts: Iterable<number>): number {
   return fromMinor(minor);
 }
 
-/** Whether a number is a finite amount with at most two decimals. */
+/**
+ * Whether a number is a finite amount with at most two decimals: exactly the number such an amount
+ * reads as (10.25, 60.3, 1e2), so 0.1 + 0.2 (0.30000000000000004) is not one. A JSON number is its
+ * value: 5.10 and 5.1 read as the same number.
+ */
 export function isMoney(amount: unknown): amount is number {
-  return typeof amount === 'number' && Number.isFinite(amount) && Math.abs(roundMoney(amount) - amount) < 1e-9;
+  return typeof amount === 'number' && Number.isFinite(amount) && roundMoney(amount) === amount;
 }

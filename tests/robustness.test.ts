@@ -32,6 +32,39 @@ describe('requests refused before the handler', () => {
     }
   });
 
+  it('a number in the query is written in decimal digits: hex, a blank, an exponent or padding is 400 naming the field', async () => {
+    const app = await testApp();
+    const token = await login(app);
+    const DECIMAL = 'must be a number written in decimal digits, with an optional sign and decimal point';
+    // Text JavaScript reads as a number, but not written in decimal digits.
+    for (const value of ['0x10', ' ', '1e1', '2e0', ' 2', '2 ', '\t3', '0b11', '0o7', '5.']) {
+      const res = await call(app, 'GET', '/wps/record/account', { token, query: { pageNo: value, pageSize: 20 } });
+      expect(res.statusCode, JSON.stringify(value)).toBe(400);
+      expect(res.envelope.value.fields, JSON.stringify(value)).toEqual([{ field: 'query/pageNo', message: DECIMAL }]);
+    }
+    // Text that is no whole number at all is a type error, as before.
+    for (const value of ['', '+', '.5', '1_000', '\uFF11']) {
+      const res = await call(app, 'GET', '/wps/record/account', { token, query: { pageNo: value, pageSize: 20 } });
+      expect(res.statusCode, JSON.stringify(value)).toBe(400);
+      expect(res.envelope.value.fields, JSON.stringify(value)).toEqual([{ field: 'query/pageNo', message: 'must be integer' }]);
+    }
+    for (const value of ['16', '016', '16.0', '+16']) {
+      const res = await call(app, 'GET', '/wps/record/account', { token, query: { pageNo: value, pageSize: 20 } });
+      expect(res.statusCode, value).toBe(200);
+      expect(res.envelope.value.pageNo, value).toBe(16);
+    }
+    // A number that may have a fraction takes its decimal point, not an exponent.
+    const games = (minBet: string) => call(app, 'GET', '/wps/relay/GCSGAME_gameList', { query: { clientType: 3, minBet } });
+    expect((await games('0.5')).statusCode).toBe(200);
+    expect((await games('-0.5')).envelope.value.fields).toEqual([{ field: 'query/minBet', message: 'must be >= 0' }]);
+    expect((await games('5e-1')).envelope.value.fields).toEqual([{ field: 'query/minBet', message: DECIMAL }]);
+    // Every query number, the control API's too.
+    const control = await controlApp();
+    const journal = await control.inject({ method: 'GET', url: '/__sim/journal?limit=0x10' });
+    expect(journal.statusCode).toBe(400);
+    expect(journal.json<Refusal>().value.fields).toEqual([{ field: 'query/limit', message: DECIMAL }]);
+  });
+
   it('a body of an unsupported content type: 415 naming the content type', async () => {
     const app = await testApp();
     const res = await app.inject({

@@ -122,6 +122,31 @@ describe('deposit', () => {
     expect(res.envelope.errorCode).toBe('request_param_err');
   });
 
+  it('takes an amount only as a number of at most two decimals reads: 20.1 * 3 or 0.1 + 0.2 is refused naming body/amount', async () => {
+    const app = await testApp();
+    const token = await login(app);
+    const before = app.sim.ledger.transactions('player01').length;
+    // 60.300000000000004, 0.30000000000000004 and 10.000000000000002 are no two-decimal numbers.
+    for (const amount of [20.1 * 3, 0.1 + 0.2, 10.000000000000002]) {
+      const res = await call(app, 'POST', '/wps/wallet/deposit', { token, body: { channelId: 'easypaisa', amount } });
+      expect(res.statusCode, String(amount)).toBe(400);
+      expect(res.envelope.errorCode).toBe('request_param_err');
+      expect(res.envelope.value.fields).toEqual([{ field: 'body/amount', message: 'body/amount must be a positive amount with at most two decimals' }]);
+    }
+    expect(app.sim.ledger.transactions('player01').length).toBe(before);
+    // A JSON number is its value: 1e2 is 100, and 5.10 is 5.1.
+    for (const [written, credited] of [['10.25', 10.25], ['60.3', 60.3], ['1e2', 100], ['5.10', 5.1]] as const) {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/wps/wallet/deposit',
+        headers: { merchant: 'DEMO', authorization: token, 'content-type': 'application/json' },
+        payload: `{"channelId":"easypaisa","amount":${written}}`,
+      });
+      expect(res.statusCode, `${written}: ${res.body}`).toBe(200);
+      expect(res.json<{ value: { amount: number } }>().value.amount).toBe(credited);
+    }
+  });
+
   it('adds a deposit promotion bonus, and refuses a closed or first-deposit-only one', async () => {
     const app = await testApp();
     const token = await login(app);

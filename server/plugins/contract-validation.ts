@@ -3,7 +3,8 @@
  * query strings and headers arrive as text, so their validator coerces ("42" → 42); JSON bodies are
  * validated as sent, so `{"username": 1}` is a type error rather than the string "1". A number that
  * passed a coerced integer check but is not finite ("Infinity", "1e309") is refused before any
- * handler: no call means one, and the serialiser cannot write it back.
+ * handler: no call means one, and the serialiser cannot write it back. A number in that text is
+ * written in decimal digits (DECIMAL_NUMBER): Ajv alone reads "0x10" as 16 and " " as 0.
  *
  * A part that fails has every problem named only when it holds at most FULLY_CHECKED_VALUES_MAX
  * values; a larger one is named by its first problem (Ajv has no way to stop listing at a count).
@@ -82,6 +83,80 @@ function firstThenEvery(first: Ajv, every: Ajv, schema: object): Validate {
   return validate;
 }
 
+/** A number in a query string, path or header: decimal digits, an optional sign and decimal point. */
+const DECIMAL_NUMBER = /^[+-]?\d+(\.\d+)?$/;
+
+/** The error of a number written otherwise than DECIMAL_NUMBER, at `instancePath`. */
+const notDecimal = (instancePath: string): FastifySchemaValidationError => ({
+  keyword: 'decimalNumber',
+  instancePath,
+  schemaPath: '#',
+  params: { pattern: DECIMAL_NUMBER.source },
+  message: 'must be a number written in decimal digits, with an optional sign and decimal point',
+});
+
+/** Whether a schema has a number or integer anywhere in it. */
+function mentionsNumbers(schema: unknown): boolean {
+  if (schema === null || typeof schema !== 'object') return false;
+  const type = (schema as { type?: unknown }).type;
+  if (type === 'number' || type === 'integer' || (Array.isArray(type) && (type.includes('number') || type.includes('integer')))) return true;
+  return Object.values(schema).some(mentionsNumbers);
+}
+
+/**
+ * The members of a text part (`sent`, as it came) the validator made numbers of (`coerced`, the same
+ * part after it) from text that is no DECIMAL_NUMBER; a member given more than once is an array.
+ */
+function undecimalNumbers(sent: Record<string, unknown>, coerced: Record<string, unknown>): FastifySchemaValidationError[] {
+  const errors: FastifySchemaValidationError[] = [];
+  const check = (text: unknown, value: unknown, path: string) => {
+    if (typeof value === 'number' && typeof text === 'string' && !DECIMAL_NUMBER.test(text)) errors.push(notDecimal(path));
+  };
+  for (const key in sent) {
+    const text = sent[key];
+    const value = coerced[key];
+    if (!Array.isArray(value)) check(text, value, `/${key}`);
+    else {
+      const texts = Array.isArray(text) ? text : [text];
+      value.forEach((item, i) => check(texts[i], item, `/${key}/${i}`));
+    }
+  }
+  return errors;
+}
+
+/** A copy of a text part as sent, its repeated members' arrays too (the validator coerces in place). */
+function asSent(part: Record<string, unknown>): Record<string, unknown> {
+  const copy = Object.create(null) as Record<string, unknown>;
+  for (const key in part) {
+    const value = part[key];
+    copy[key] = Array.isArray(value) ? [...(value as unknown[])] : value;
+  }
+  return copy;
+}
+
+/**
+ * A text part's validator that also refuses a number not written in decimal digits, naming the member
+ * (its other complaints about that member dropped). A schema without numbers keeps `validate` as it is.
+ */
+function decimalNumbersOnly(validate: Validate, schema: object): Validate {
+  if (!mentionsNumbers(schema)) return validate;
+  let errors: FastifySchemaValidationError[] | null = null;
+  const checked = ((data: unknown) => {
+    const sent = data !== null && typeof data === 'object' ? asSent(data as Record<string, unknown>) : null;
+    const valid = validate(data);
+    const refused = sent ? undecimalNumbers(sent, data as Record<string, unknown>) : [];
+    if (!refused.length) {
+      errors = validate.errors ?? null;
+      return valid;
+    }
+    const paths = new Set(refused.map((e) => e.instancePath));
+    errors = [...refused, ...(validate.errors ?? []).filter((e) => !paths.has(e.instancePath))];
+    return false;
+  }) as Validate;
+  Object.defineProperty(checked, 'errors', { get: () => errors });
+  return checked;
+}
+
 function validatorCompiler() {
   const make = (coerceTypes: false | 'array', allErrors: boolean) => {
     const ajv = new Ajv({ coerceTypes, useDefaults: true, removeAdditional: false, allErrors, strict: false });
@@ -92,10 +167,10 @@ function validatorCompiler() {
   const coercing = { first: make('array', false), every: make('array', true) };
   const strict = { first: make(false, false), every: make(false, true) };
   // Compiled on the route's first call (server/lazy-compilers.ts).
-  return ({ schema, httpPart }: { schema: object; httpPart?: string }) => {
-    const ajv = httpPart === 'body' ? strict : coercing;
-    return lazyValidator(() => firstThenEvery(ajv.first, ajv.every, schema));
-  };
+  return ({ schema, httpPart }: { schema: object; httpPart?: string }) =>
+    httpPart === 'body'
+      ? lazyValidator(() => firstThenEvery(strict.first, strict.every, schema))
+      : lazyValidator(() => decimalNumbersOnly(firstThenEvery(coercing.first, coercing.every, schema), schema));
 }
 
 const plugin: FastifyPluginAsync = async (app) => {
