@@ -33,8 +33,8 @@ async function expectSheet(page: Page, dialog: Locator): Promise<void> {
 }
 
 // One load of / for a visitor (ADR 040): the tap sizes (the drawer closed again after), then the drawer,
-// whose last check navigates away.
-test('a visitor on a phone: every control at least 44 × 44 px, then the side menu as a drawer', async ({ page }) => {
+// whose last check navigates away, then the free demo, which logs a trial account in.
+test('a visitor on a phone: every control at least 44 × 44 px, then the side menu as a drawer, then the free demo', async ({ page }) => {
   await page.goto(paths.home());
   await test.step('every control of the compact header and the drawer is at least 44 × 44 px to tap', async () => {
     const small = async (scope: Locator) =>
@@ -94,6 +94,20 @@ test('a visitor on a phone: every control at least 44 × 44 px, then the side me
     const bar = await sandboxBarBox(page);
     const end = (await last.boundingBox())!;
     expect(end.y + end.height).toBeLessThanOrEqual(bar.y);
+  });
+
+  await test.step('the free demo, which the compact header has no room for, is in the login sheet', async () => {
+    const header = shell(page).header;
+    await expect(header.getByRole('button', { name: 'Free demo' })).toBeHidden();
+    await header.getByRole('button', { name: 'Log in' }).tap();
+    const dialog = page.getByRole('dialog', { name: 'Log in' });
+    const demo = dialog.getByRole('button', { name: 'Try the free demo' });
+    await expect(demo).toBeVisible();
+    expect((await demo.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+    await demo.tap();
+    await expect(dialog).toHaveCount(0);
+    await expect(page.getByTestId('balance-amount')).toHaveText(/\$/, SLOW);
+    expect(await page.evaluate(() => sessionStorage.getItem('isAgent'))).toBe('4');
   });
 });
 

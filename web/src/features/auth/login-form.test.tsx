@@ -6,24 +6,34 @@ import { blockNetwork, renderWithApp, setupComponentTests } from '../../testing/
 import { LoginForm } from './login-form';
 
 const loginCall = vi.fn();
+const demoStart = vi.fn((_message: string, onStarted?: () => void) => onStarted?.());
 
 vi.mock('./api/login', async (importOriginal) => ({
   ...(await importOriginal<typeof import('./api/login')>()),
   useLogin: () => ({ mutate: loginCall, isPending: false }),
 }));
 
+vi.mock('../../session/free-demo', () => ({ useFreeDemo: () => ({ start: demoStart, pending: false }) }));
+
 setupComponentTests();
 
 beforeEach(() => {
   blockNetwork();
   loginCall.mockReset();
+  demoStart.mockClear();
   localStorage.clear();
 });
 
-function renderForm() {
+function renderForm(flags: Record<string, boolean> = {}) {
   const user = userEvent.setup();
-  renderWithApp(<LoginForm onForgot={vi.fn()} onForced={vi.fn()} onDone={vi.fn()} />, { flags: { DIRECTREG3: true } });
+  const onDone = vi.fn();
+  const onDemoStarted = vi.fn();
+  renderWithApp(<LoginForm onForgot={vi.fn()} onForced={vi.fn()} onDone={onDone} onDemoStarted={onDemoStarted} />, {
+    flags: { DIRECTREG3: true, ...flags },
+  });
   return {
+    onDone,
+    onDemoStarted,
     user,
     username: screen.getByLabelText('Username'),
     password: screen.getByLabelText('Password', { selector: 'input' }),
@@ -76,5 +86,21 @@ describe('LoginForm', () => {
     await submit();
     await waitFor(() => expect(loginCall).toHaveBeenCalledTimes(1));
     expect(loginCall.mock.calls[0]?.[0]).toEqual({ type: 'username', username: 'player01', password: ' Passw0rd! ' });
+  });
+
+  it('offers the free demo with FREEPLAY3 on: it starts the trial session and lets the sheet close', async () => {
+    const { user, onDemoStarted, onDone } = renderForm({ FREEPLAY3: true });
+    await user.click(screen.getByRole('button', { name: 'Try the free demo' }));
+    expect(demoStart).toHaveBeenCalledTimes(1);
+    expect(demoStart.mock.calls[0]?.[0]).toBe('Trial account started: enjoy the free demo');
+    expect(onDemoStarted).toHaveBeenCalledTimes(1);
+    // Not a login: what waits for one (a game's Play) is not run.
+    expect(onDone).not.toHaveBeenCalled();
+    expect(loginCall).not.toHaveBeenCalled();
+  });
+
+  it('offers no free demo with FREEPLAY3 off', () => {
+    renderForm();
+    expect(screen.queryByRole('button', { name: 'Try the free demo' })).toBeNull();
   });
 });

@@ -2,7 +2,8 @@
  * The login form: username mode, and SMS-code mode when MOBILEVERCODELOGIN3
  * is on (mobile number with its country code, SMS code with the send button and countdown). A
  * failure whose error value carries `captcha: true` shows the captcha box. Remember me keeps the
- * mode, username and mobile details for one day, never the password (see remember-me.ts).
+ * mode, username and mobile details for one day, never the password (see remember-me.ts). With
+ * FREEPLAY3 on, a phone's sheet also offers the free demo, which the header has no room for there.
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
@@ -14,6 +15,7 @@ import { memberInfoQuery } from '../../api/queries/member';
 import { useFlag } from '../../api/queries/system';
 import type { LoginResult } from '../../api/types';
 import { useAuth } from '../../session/auth';
+import { useFreeDemo } from '../../session/free-demo';
 import { ui } from '../../session/ui-store';
 import { CAPTCHA_MAX_LENGTH, CaptchaField, useCaptcha } from '../../ui/account-form/captcha';
 import { serverFieldErrors } from '../../ui/account-form/field-messages';
@@ -41,6 +43,8 @@ export interface LoginFormProps {
   onForced: (oldPassword: string) => void;
   /** Logged in; the modal may close. */
   onDone: () => void;
+  /** A free demo (trial account) started from the form instead of a login; the modal may close. */
+  onDemoStarted: () => void;
 }
 
 type Values = {
@@ -53,12 +57,14 @@ type Values = {
   captcha: string;
 };
 
-export function LoginForm({ onForgot, onForced, onDone }: LoginFormProps) {
+export function LoginForm({ onForgot, onForced, onDone, onDemoStarted }: LoginFormProps) {
   const { t } = useTranslation(['auth', 'common']);
   const auth = useAuth();
   const queryClient = useQueryClient();
   const smsLogin = useFlag('MOBILEVERCODELOGIN3');
   const directReg = useFlag('DIRECTREG3');
+  const freePlay = useFlag('FREEPLAY3');
+  const demo = useFreeDemo();
   const settings = useQuery(registerSettingsQuery);
   const [remembered] = useState(readRememberedLogin);
   const [mode, setMode] = useState<LoginMode>(remembered?.mode === 'sms' && smsLogin ? 'sms' : 'username');
@@ -239,6 +245,16 @@ export function LoginForm({ onForgot, onForced, onDone }: LoginFormProps) {
           {t('auth:no_account')}{' '}
           <button type="button" className="link-btn" onClick={() => ui.swap('login', 'register')}>
             {t('auth:register_now')}
+          </button>
+        </p>
+      ) : null}
+      {freePlay ? (
+        // Phones only (login-modal.css): below 768 px the header has no room for its Free demo
+        // button, so the sheet offers it beside log in and register.
+        <p className="login-modal__switch login-modal__demo">
+          {t('auth:demo_lead')}{' '}
+          <button type="button" className="link-btn" disabled={demo.pending} onClick={() => demo.start(t('auth:demo_started'), onDemoStarted)}>
+            {t('auth:free_demo')}
           </button>
         </p>
       ) : null}

@@ -91,6 +91,10 @@ export default function LoginModal({ onClose }: { onClose: () => void }) {
               onClose();
               leaveLoginRoute();
             }}
+            onDemoStarted={() => {
+              onClose();
+              leaveLoginRoute();
+            }}
           />
         ) : view === 'forgot' ? (
           <ForgotPasswordForm

@@ -1,6 +1,7 @@
 /**
  * The top header. Logged out: login, register (DIRECTREG3 only), free
- * demo (FREEPLAY3 only). Logged in: deposit, withdraw, balance, avatar menu. The logo shows here
+ * demo (FREEPLAY3 only; from 768 px up, a phone's login sheet offers it instead). Logged in:
+ * deposit, withdraw, balance, avatar menu. The logo shows here
  * when the route has no side menu (the side menu carries it otherwise).
  */
 import { useTranslation } from 'react-i18next';
@@ -11,10 +12,8 @@ import { useAuth } from '../../session/auth';
 import { ui } from '../../session/ui-store';
 import { useTheme } from '../../session/theme';
 import { DRAWER_BUTTON_ID, DRAWER_ID, drawer, useDrawerOpen } from '../../ui/drawer';
-import { describeError } from '../../ui/error-state';
 import { Icon } from '../../ui/icons';
-import { toast } from '../../ui/toast';
-import { useFreePlay } from './api/free-play';
+import { useFreeDemo } from '../../session/free-demo';
 import { deferredPart } from '../../lib/lazy';
 import { Balance } from './balance';
 import { TopNav } from './top-nav';
@@ -33,19 +32,9 @@ export function Header({ showLogo }: { showLogo: boolean }) {
   const auth = useAuth();
   const directReg = useFlag('DIRECTREG3');
   const freePlay = useFlag('FREEPLAY3');
-  const demo = useFreePlay();
+  const demo = useFreeDemo();
   const { theme, toggleTheme } = useTheme();
   const drawerOpen = useDrawerOpen();
-
-  const startDemo = () => {
-    demo.mutate(undefined, {
-      onSuccess: (result) => {
-        auth.startSession(result.token, result.isAgent);
-        toast.success(t('demo_started'));
-      },
-      onError: (error) => toast.error(describeError(error)),
-    });
-  };
 
   // As in the avatar menu: guests reach the centre and read its register message.
   const openCentre = (page: string) => {
@@ -103,7 +92,7 @@ export function Header({ showLogo }: { showLogo: boolean }) {
         ) : (
           <>
             {freePlay ? (
-              <button type="button" className="btn btn--ghost btn--sm topbar__demo" onClick={startDemo} disabled={demo.isPending}>
+              <button type="button" className="btn btn--ghost btn--sm topbar__demo" onClick={() => demo.start(t('demo_started'))} disabled={demo.pending}>
                 {t('free_demo')}
               </button>
             ) : null}
