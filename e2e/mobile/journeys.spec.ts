@@ -1,7 +1,8 @@
 /**
  * The key journeys on a phone (ADR 014; the `mobile` project: 390 × 844 with touch): the side menu
- * as a drawer, logging in and registering in full-screen sheets, a demo game moving the balance, a
- * deposit in the member centre, the agent centre, and Urdu.
+ * as a drawer, logging in and registering in full-screen sheets, a demo game (launched by a
+ * visitor's Play once logged in) moving the balance, a deposit in the member centre, the agent
+ * centre, and Urdu.
  */
 import type { Locator, Page } from '@playwright/test';
 import { AGENT, animationsSettled, expect, PLAYER, sandboxBarBox, shell, test, useSession } from '../fixtures';
@@ -143,15 +144,21 @@ test('register on the register page', async ({ page, sim }) => {
   await expect(page.getByTestId('balance-amount')).toHaveText(/\$[\d,]+\.\d\d/, SLOW);
 });
 
-test('a demo game fills the screen and moves the balance', async ({ page, apiLogin, sim }) => {
+test('a demo game fills the screen and moves the balance', async ({ page, sim }) => {
   void sim;
-  await useSession(page, await apiLogin());
   await page.goto(paths.rng({ page: 'PG' }));
+  await test.step('Play as a visitor opens the login sheet, and the game launches once logged in there', async () => {
+    await page.getByRole('button', { name: 'Play Fortune Tiger' }).tap();
+    const dialog = page.getByRole('dialog', { name: 'Log in' });
+    await dialog.getByLabel('Username').fill(PLAYER.username);
+    await dialog.getByLabel('Password', { exact: true }).fill(PLAYER.password);
+    await dialog.getByRole('button', { name: 'Log in' }).last().tap();
+    await expect(dialog).toHaveCount(0);
+    await expect(page).toHaveURL(/\/game\?gameId=1001/, SLOW);
+  });
   const amount = page.getByTestId('balance-amount');
   await expect(amount).toHaveText(/\d/, SLOW);
   const before = await amount.textContent();
-  await page.getByRole('button', { name: 'Play Fortune Tiger' }).click();
-  await expect(page).toHaveURL(/\/game\?gameId=1001/);
   const iframe = page.locator('iframe[title="Fortune Tiger game"]');
   // The sandbox bar keeps the bottom edge: the game ends above it, nothing of the game under it.
   const bar = await sandboxBarBox(page);

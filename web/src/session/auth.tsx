@@ -2,8 +2,9 @@
  * The session as the app sees it: token, member, account type, and the actions every feature needs.
  * `useAuth()` is the one hook lobbies, header and menus use.
  *
- * - requireLogin(): visitors get the login modal, guests (isAgent 4) the 'in_need_true_account'
- *   dialog; both return false so the caller stops.
+ * - requireLogin(then?): visitors get the login modal, guests (isAgent 4) the 'in_need_true_account'
+ *   dialog; both return false so the caller stops. A visitor's `then` runs once that login
+ *   succeeds, and is dropped when the modal closes without one (after-login.ts).
  * - logout(): calls logout, clears the session (merchant kept), resets login/agent/VIP UI state and
  *   goes to /. confirmLogout() asks first.
  * - restartLogin(): after a password change the server has revoked every session of the account;
@@ -21,6 +22,7 @@ import { paths } from '../config/paths';
 import { i18n, loadNamespaces } from '../i18n';
 import { alertDialog, confirmDialog, dismissAllDialogs } from '../ui/dialog';
 import { toast } from '../ui/toast';
+import { afterLogin } from './after-login';
 import { ui } from './ui-store';
 
 export interface AuthValue {
@@ -41,8 +43,11 @@ export interface AuthValue {
   isGuest: boolean;
   /** isAgent 1, 2, 41 or 42: the agent centre is shown. */
   isAgentAccount: boolean;
-  /** True when a real member is logged in; otherwise opens the right prompt and returns false. */
-  requireLogin(): boolean;
+  /**
+   * True when a real member is logged in; otherwise opens the right prompt and returns false. A
+   * visitor's `then` runs after a successful login in the modal this opens (not after closing it).
+   */
+  requireLogin(then?: () => void): boolean;
   openLogin(): void;
   /**
    * Store a new session (login, registration, free play, URL token, phone reset). Registration and
@@ -155,9 +160,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       isAgent,
       isGuest,
       isAgentAccount: isAgent !== null && AGENT_TYPES.includes(isAgent),
-      requireLogin() {
+      requireLogin(then) {
         if (!token) {
-          ui.open('login');
+          afterLogin.openLogin(then ?? null);
           return false;
         }
         if (isGuest) {

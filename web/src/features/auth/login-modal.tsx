@@ -11,6 +11,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
+import { afterLogin } from '../../session/after-login';
 import { useAuth } from '../../session/auth';
 import { Modal } from '../../ui/modal';
 import { toast } from '../../ui/toast';
@@ -88,6 +89,9 @@ export default function LoginModal({ onClose }: { onClose: () => void }) {
               setView('forced');
             }}
             onDone={() => {
+              // What asked for this login (a game's Play) runs now; the dialog closing any other way
+              // drops it (after-login.ts).
+              afterLogin.done();
               onClose();
               leaveLoginRoute();
             }}

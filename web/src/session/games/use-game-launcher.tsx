@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { ApiError } from '../../api/client';
@@ -22,7 +22,9 @@ const PvpRoomsModal = loadedOnFirstUse(
 /**
  * Launching a game:
  * - a game under maintenance goes to the game-under-maintenance page;
- * - visitors get the login popup and guests the 'in_need_true_account' dialog (requireLogin);
+ * - visitors get the login popup and guests the 'in_need_true_account' dialog (requireLogin); a
+ *   visitor's game launches once the login that its Play opened succeeds (closing the popup
+ *   cancels it);
  * - PVP games first list their rooms, then launch the chosen room;
  * - members launch (launch address V2) and open /game with the address.
  * Render `modal` next to the tiles: it is the PVP room list.
@@ -37,6 +39,9 @@ export function useGameLauncher() {
   const launch = useLaunchGame(auth.token);
   const [pendingId, setPendingId] = useState<number | null>(null);
   const [pvpGame, setPvpGame] = useState<Game | null>(null);
+  // The game whose Play opened the login popup, set once that login succeeded: launched with the
+  // new session on the next render (this render's `open` still holds the visitor's).
+  const [resumeGame, setResumeGame] = useState<Game | null>(null);
 
   const open = useCallback(
     async (game: Game) => {
@@ -44,7 +49,7 @@ export function useGameLauncher() {
         void navigate(maintenanceHref(game));
         return;
       }
-      if (!auth.requireLogin()) return;
+      if (!auth.requireLogin(() => setResumeGame(game))) return;
       if (game.gameType.toUpperCase() === 'PVP') {
         setPvpGame(game);
         return;
@@ -73,6 +78,12 @@ export function useGameLauncher() {
     },
     [auth, i18n.language, launch, navigate],
   );
+
+  useEffect(() => {
+    if (!resumeGame || !auth.token) return;
+    setResumeGame(null);
+    void open(resumeGame);
+  }, [resumeGame, auth.token, open]);
 
   const modal = <PvpRoomsModal game={pvpGame} onClose={() => setPvpGame(null)} />;
   return { open, pendingId, modal };
