@@ -21,6 +21,47 @@ async function expectNoSideScroll(page: Page, what: string): Promise<void> {
   expect(scroll, `${what} scrolls sideways`).toBeLessThanOrEqual(client);
 }
 
+/**
+ * Nothing in `scope` reaches out of the box it sits in: a part wider than its container is cut off
+ * by a box that clips, or runs over its neighbours and the screen's edge, even where the page itself
+ * does not scroll sideways (a sheet's own scroller, a card that clips). Not counted: whatever is in a
+ * box that scrolls only sideways (a strip, a menu bar, a table in its own box: its content is meant
+ * to be wider), parts placed or moved on purpose (positioned badges and decorations, a picture
+ * zoomed on hover), and a part that a negative margin pulls out as far as it reaches. A box that
+ * scrolls down (a sheet's page) may not scroll sideways as well.
+ */
+async function expectNothingSticksOut(scope: Locator, what: string): Promise<void> {
+  const out = await scope.evaluate((root) => {
+    const found: string[] = [];
+    const name = (el: Element) =>
+      `${el.tagName.toLowerCase()}${typeof el.className === 'string' && el.className.trim() ? `.${el.className.trim().split(/\s+/).join('.')}` : ''}`;
+    const all = [...root.querySelectorAll('*')];
+    const scrollsSideways = (el: Element) => ['auto', 'scroll'].includes(getComputedStyle(el).overflowX);
+    // Overflow one way makes the other way scroll too (auto): a box that holds wider content and no
+    // taller is a strip, meant to scroll sideways; one that also scrolls down (a sheet's page) is not.
+    const scrollsDown = (el: Element) => el.scrollHeight > el.clientHeight + 1;
+    const wider = (el: Element) => el.scrollWidth > el.clientWidth + 1;
+    const strips = all.filter((el) => scrollsSideways(el) && wider(el) && !scrollsDown(el));
+    for (const el of all) {
+      const parent = el.parentElement;
+      if (!parent || !el.checkVisibility()) continue;
+      if (strips.some((strip) => strip !== el && strip.contains(el))) continue;
+      if (scrollsSideways(el) && wider(el) && scrollsDown(el)) found.push(`${name(el)} scrolls sideways as well as down`);
+      const style = getComputedStyle(el);
+      if (style.position === 'absolute' || style.position === 'fixed' || style.transform !== 'none') continue;
+      if (getComputedStyle(parent).display === 'contents') continue;
+      const box = el.getBoundingClientRect();
+      if (box.width === 0 || box.height === 0) continue;
+      const frame = parent.getBoundingClientRect();
+      const beyond = Math.max(frame.left - box.left, box.right - frame.right);
+      const bleed = Math.max(0, -parseFloat(style.marginLeft), -parseFloat(style.marginRight));
+      if (beyond > bleed + 1) found.push(`${name(el)} ${Math.round(beyond)} px beyond ${name(parent)}`);
+    }
+    return found;
+  });
+  expect(out, `${what}: parts wider than their container`).toEqual([]);
+}
+
 /** A modal on a phone: a sheet over the whole screen, nothing wider than it, closed with Escape. */
 async function expectSheet(page: Page, dialog: Locator, what: string): Promise<void> {
   await expect(dialog, what).toBeVisible();
@@ -35,6 +76,7 @@ async function expectSheet(page: Page, dialog: Locator, what: string): Promise<v
     return { scroll: body.scrollWidth, client: body.clientWidth };
   });
   expect(inner.scroll, `${what}'s content is wider than the sheet`).toBeLessThanOrEqual(inner.client);
+  await expectNothingSticksOut(dialog, what);
   await expectNoSideScroll(page, what);
 }
 
