@@ -161,8 +161,16 @@ test("a member's and an agent's modals are sheets that fit 360 px", async ({ pag
   const header = shell(page).header;
   await expect(page.getByTestId('balance-amount')).toHaveText(/\$/, { timeout: 20_000 });
   await header.getByRole('button', { name: 'Deposit' }).click();
-  await expectSheet(page, page.getByRole('dialog', { name: 'Members centre' }), 'members centre');
-  await closeSheet(page);
+  const centre = page.getByRole('dialog', { name: 'Members centre' });
+  await expectSheet(page, centre, 'members centre');
+  // The result card of a deposit fits the page, its buttons under each other when they do not fit
+  // side by side.
+  await centre.getByRole('button', { name: '$100.00' }).click();
+  await centre.getByRole('button', { name: 'Deposit now' }).click();
+  await expect(centre.getByRole('status').filter({ hasText: 'Deposit successful' })).toBeVisible();
+  await expectNothingSticksOut(centre, 'a deposit\'s result');
+  await centre.getByRole('button', { name: 'Close' }).click();
+  await expect(centre).toHaveCount(0);
 
   await header.getByRole('button', { name: /account menu/i }).click();
   await page.getByRole('menuitem', { name: 'Agent centre' }).click();
