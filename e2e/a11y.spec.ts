@@ -21,7 +21,7 @@
  */
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { axeViolations, type AxeResult } from './axe';
+import { axeViolations, gradientContrastViolations, type AxeResult } from './axe';
 import { paths } from '../web/src/config/paths';
 import { AGENT, expect, NO_SUCH_PAGE, routerGo, test as base, useSession } from './fixtures';
 
@@ -143,6 +143,8 @@ interface ModalCase {
   scope?: string;
   /** How it closes again; Escape unless said otherwise. */
   close?: (page: Page, lang: Lang) => Promise<void>;
+  /** Text on gradients, which axe leaves undecided: `include` against each end of the `backdrops`. */
+  gradients?: { include: string; backdrops: string };
 }
 
 const header = (page: Page) => page.getByRole('banner');
@@ -243,11 +245,14 @@ const MODALS: ModalCase[] = [
     name: 'member centre',
     as: 'player',
     open: (page, lang) => accountMenu(page, lang, 'header:members'),
+    // The dark side panel and its profile card are gradients.
+    gradients: { include: '.centre__side', backdrops: '.centre__side, .mc-profile' },
   },
   {
     name: 'agent centre',
     as: 'agent',
     open: (page, lang) => accountMenu(page, lang, 'header:agent'),
+    gradients: { include: '.centre__side', backdrops: '.centre__side, .ac-profile' },
   },
   {
     name: 'logout confirmation',
@@ -264,6 +269,10 @@ async function checkModal(page: Page, lang: Lang, modal: ModalCase): Promise<voi
     await expect(page.locator(scope).first()).toBeVisible();
     await settled(page, lang);
     await expectAccessible(page, `${lang} modal ${modal.name}`, scope);
+    if (modal.gradients) {
+      const violations = await gradientContrastViolations(page, modal.gradients);
+      expect.soft(violations.map(describe), `${lang} modal ${modal.name}: text on its gradients`).toEqual([]);
+    }
     if (modal.close) await modal.close(page, lang);
     else await page.keyboard.press('Escape');
     await expect(page.locator(scope)).toHaveCount(0);

@@ -47,3 +47,52 @@ export async function axeViolations(
   if (outcome.error !== null) throw new Error(`axe: ${outcome.error}`);
   return outcome.violations;
 }
+
+/**
+ * axe leaves the contrast of text on a gradient undecided ("incomplete": it cannot tell which of the
+ * gradient's colours is behind the text), and only violations fail a check, so such text is never
+ * judged. Here the gradients of the `backdrops` (CSS selectors: panels and cards that paint a
+ * gradient behind text) are replaced in turn by their first and by their last colour, and axe's
+ * colour-contrast rule runs on `include` against each: text must be readable at both ends. The
+ * page's own styles are restored after each run.
+ */
+export async function gradientContrastViolations(
+  page: Page,
+  { include, backdrops }: { include: string; backdrops: string },
+): Promise<AxeResult[]> {
+  for (const frame of page.frames()) await ensureAxe(frame);
+  const found: AxeResult[] = [];
+  for (const end of ['first', 'last'] as const) {
+    const outcome = await page.evaluate(
+      async ({ include, backdrops, end }) => {
+        const inPage = (window as unknown as { axe: typeof axe }).axe;
+        const changed: [HTMLElement, string, string][] = [];
+        for (const el of document.querySelectorAll<HTMLElement>(backdrops)) {
+          const colours = getComputedStyle(el).backgroundImage.match(/rgba?\([^)]*\)/g);
+          if (!colours) continue;
+          changed.push([el, el.style.backgroundImage, el.style.backgroundColor]);
+          el.style.backgroundImage = 'none';
+          el.style.backgroundColor = end === 'first' ? colours[0]! : colours[colours.length - 1]!;
+        }
+        try {
+          const results = await inPage.run(
+            { include: [include], exclude: [] },
+            { resultTypes: ['violations'], runOnly: { type: 'rule', values: ['color-contrast'] } },
+          );
+          return { violations: results.violations, error: null };
+        } catch (err) {
+          return { violations: null, error: (err as Error).message };
+        } finally {
+          for (const [el, image, colour] of changed) {
+            el.style.backgroundImage = image;
+            el.style.backgroundColor = colour;
+          }
+        }
+      },
+      { include, backdrops, end },
+    );
+    if (outcome.error !== null) throw new Error(`axe: ${outcome.error}`);
+    for (const v of outcome.violations) found.push({ ...v, help: `${v.help} (the backdrops' gradients at their ${end} colour)` });
+  }
+  return found;
+}
