@@ -1,8 +1,9 @@
 // @vitest-environment happy-dom
-import { act } from '@testing-library/react';
+import { act, fireEvent, render } from '@testing-library/react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it, vi } from 'vitest';
+import { ERROR_IMAGE_URL } from '../config/constants';
 import { setupDomTests } from '../testing/setup';
 import { LazyImage } from './lazy-image';
 
@@ -27,5 +28,20 @@ describe('LazyImage over a pre-rendered page', () => {
     expect(img.classList.contains('lazy-image--loaded')).toBe(true);
     act(() => root.unmount());
     container.remove();
+  });
+});
+
+describe('LazyImage that cannot load', () => {
+  it('after its retries shows the error image, and nothing (never a broken image) when that fails too, as offline', () => {
+    const { container } = render(<LazyImage src="/assets/vendors/evo.png" alt="" eager />);
+    const img = container.querySelector('img')!;
+    // The first try and three retries fail.
+    for (let i = 0; i < 4; i++) fireEvent.error(img);
+    expect(img.getAttribute('src')).toBe(ERROR_IMAGE_URL);
+    expect(img.dataset.state).toBe('error');
+    fireEvent.error(img);
+    expect(img.hasAttribute('src')).toBe(false);
+    expect(img.style.visibility).toBe('hidden');
+    expect(img.dataset.state).toBe('error');
   });
 });

@@ -1,6 +1,7 @@
 /**
  * Lazily loaded image (intersection threshold 0.1, preload factor 1.3, image cache
- * 200; a failed image retries up to 3 times, then shows the error image).
+ * 200; a failed image retries up to 3 times, then shows the error image, or nothing when that fails
+ * too, as offline).
  * Exported for the lobbies' game tiles and vendor logos.
  */
 import { useEffect, useRef, useState, type ImgHTMLAttributes } from 'react';
@@ -39,14 +40,19 @@ export interface LazyImageProps extends Omit<ImgHTMLAttributes<HTMLImageElement>
   eager?: boolean;
 }
 
-export function LazyImage({ src, alt, eager = false, className, onLoad, onError, ...rest }: LazyImageProps) {
+export function LazyImage({ src, alt, eager = false, className, onLoad, onError, style, ...rest }: LazyImageProps) {
   const ref = useRef<HTMLImageElement>(null);
   const [visible, setVisible] = useState(eager || loadedCache.has(src));
   const [attempt, setAttempt] = useState(0);
   const [loaded, setLoaded] = useState(loadedCache.has(src));
+  // The error image is the server's too: offline it fails as well, and the browser would draw its
+  // broken-image mark. Then the image shows nothing (no source, hidden, its box kept), leaving what
+  // is behind it.
+  const [errorImageFailed, setErrorImageFailed] = useState(false);
 
   useEffect(() => {
     setAttempt(0);
+    setErrorImageFailed(false);
     setLoaded(loadedCache.has(src));
     if (eager || loadedCache.has(src)) setVisible(true);
   }, [src, eager]);
@@ -81,7 +87,7 @@ export function LazyImage({ src, alt, eager = false, className, onLoad, onError,
   }, []);
 
   const failed = attempt > IMAGE_MAX_RETRIES;
-  const current = failed ? ERROR_IMAGE_URL : visible ? withRetry(src, attempt) : undefined;
+  const current = failed ? (errorImageFailed ? undefined : ERROR_IMAGE_URL) : visible ? withRetry(src, attempt) : undefined;
 
   return (
     <img
@@ -89,6 +95,7 @@ export function LazyImage({ src, alt, eager = false, className, onLoad, onError,
       {...rest}
       alt={alt}
       src={current}
+      style={errorImageFailed ? { ...style, visibility: 'hidden' } : style}
       data-state={failed ? 'error' : loaded ? 'loaded' : 'loading'}
       className={`lazy-image${loaded ? ' lazy-image--loaded' : ''}${className ? ` ${className}` : ''}`}
       decoding="async"
@@ -98,7 +105,10 @@ export function LazyImage({ src, alt, eager = false, className, onLoad, onError,
         onLoad?.(event);
       }}
       onError={(event) => {
-        if (failed) return;
+        if (failed) {
+          setErrorImageFailed(true);
+          return;
+        }
         setAttempt((a) => a + 1);
         onError?.(event);
       }}
