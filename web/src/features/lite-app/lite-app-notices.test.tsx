@@ -29,6 +29,16 @@ describe('LiteAppNotices', () => {
     expect(screen.queryByTestId('offline-notice')).toBeNull();
   });
 
+  it('lets the player hide the offline notice, which shows again the next time the connection goes', () => {
+    render(<LiteAppNotices />);
+    act(() => setOnline(false));
+    fireEvent.click(screen.getByRole('button', { name: 'Hide the notice' }));
+    expect(screen.queryByTestId('offline-notice')).toBeNull();
+    act(() => setOnline(true));
+    act(() => setOnline(false));
+    expect(screen.getByTestId('offline-notice').textContent).toContain('You are offline');
+  });
+
   it('shows the offline notice while the backend cannot be reached, though the browser says it is online', () => {
     render(<LiteAppNotices />);
     expect(screen.queryByTestId('offline-notice')).toBeNull();

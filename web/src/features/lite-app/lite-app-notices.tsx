@@ -3,7 +3,7 @@
  * backend cannot be reached (the service worker still opens the portal's shell), and the prompt to
  * reload on a new build.
  */
-import { useSyncExternalStore } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../../ui/icons';
 import { useBackendUnreachable } from '../../api/reachability';
@@ -36,14 +36,26 @@ export function LiteAppNotices() {
   const online = linked && !unreachable;
   const needRefresh = useSwState((s) => s.needRefresh);
   const update = useSwState((s) => s.update);
+  // The offline notice sits over the page's lower part, where a section may say the same (its
+  // failed load): the player can hide it to read what is under it; the next time the connection
+  // goes it shows again.
+  const [hidden, setHidden] = useState(false);
+  useEffect(() => {
+    if (online) setHidden(false);
+  }, [online]);
 
   return (
     <div className="lite-notices">
-      {online ? null : (
-        <p className="lite-notice lite-notice--offline" role="status" data-testid="offline-notice">
+      {online || hidden ? null : (
+        <div className="lite-notice lite-notice--offline" data-testid="offline-notice">
           <Icon name="info" size={18} />
-          <span>{t('offline')}</span>
-        </p>
+          <p className="lite-notice__text" role="status">
+            {t('offline')}
+          </p>
+          <button type="button" className="icon-btn icon-btn--sm lite-notice__hide" aria-label={t('offline_hide')} onClick={() => setHidden(true)}>
+            <Icon name="close" size={16} />
+          </button>
+        </div>
       )}
       {needRefresh && update ? (
         <div className="lite-notice" role="status">
