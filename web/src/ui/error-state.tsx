@@ -3,6 +3,7 @@
  * failures read 'Network link abnormal, please try again'; chunk failures 'Page took too long to
  * load, check network connectivity'; gateway errors their translated code or server message.
  */
+import type { FetchStatus } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ApiError, NETWORK_ERROR } from '../api/client';
 import { isChunkError } from '../lib/lazy';
@@ -39,6 +40,20 @@ export function describeError(error: unknown, context?: ErrorContext): string {
 export function translateServerMessage(message: string): string {
   if (message && i18n.exists(message, { ns: 'errors' })) return i18n.t(message as 'unknown', { ns: 'errors' });
   return message;
+}
+
+/** The network error of a call that could not be made (offline). */
+const OFFLINE = new ApiError(NETWORK_ERROR, 'Network link abnormal, please try again', 0);
+
+/**
+ * Why a section has nothing to show: its call's error, or the network error while the call waits
+ * paused for a connection with nothing loaded yet (offline, React Query holds calls until the browser
+ * is back online and resumes them then). A list shows it with a retry instead of its empty state or
+ * endless placeholders; a call that has data keeps showing it while paused.
+ */
+export function loadError(query: { error: unknown; isPending: boolean; fetchStatus: FetchStatus }): unknown {
+  if (query.error) return query.error;
+  return query.isPending && query.fetchStatus === 'paused' ? OFFLINE : null;
 }
 
 export function ErrorState({ error, onRetry, compact = false }: { error: unknown; onRetry?: () => void; compact?: boolean }) {

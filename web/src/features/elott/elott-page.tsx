@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { vendorsQuery } from '../../api/queries/games';
-import { ErrorState } from '../../ui/error-state';
+import { ErrorState, loadError } from '../../ui/error-state';
 import { LazyImage } from '../../ui/lazy-image';
 import { useGameList } from '../../api/games/get-game-list';
 import { CategoryIcon } from '../../ui/games/category-icon';
@@ -128,6 +128,8 @@ export function ElottPage() {
             games={list.data?.pages.flatMap((p) => p.list) ?? []}
             loading={list.isLoading}
             loadingMore={list.isFetchingNextPage}
+            error={loadError(list)}
+            onRetry={() => void (list.isFetchNextPageError ? list.fetchNextPage() : list.refetch())}
             onPlay={(g) => void launcher.open(g)}
             pendingId={launcher.pendingId}
             favourites={favourites}

@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useSearchParams } from 'react-router-dom';
 import { usePermission } from '../../api/queries/system';
 import { useAuth } from '../../session/auth';
-import { ErrorState } from '../../ui/error-state';
+import { loadError } from '../../ui/error-state';
 import { useFavourites } from '../../api/games/get-favourites';
 import { useGameList } from '../../api/games/get-game-list';
 import { useGameTypes } from './api/get-game-types';
@@ -131,6 +131,8 @@ export function CategoryPage() {
       <GameGrid
         games={games}
         loading={favouritesList.isLoading}
+        error={loadError(favouritesList)}
+        onRetry={() => void favouritesList.refetch()}
         onPlay={(g) => void launcher.open(g)}
         pendingId={launcher.pendingId}
         favourites={favourites}
@@ -144,6 +146,8 @@ export function CategoryPage() {
       <GameGrid
         games={games}
         loading={recent.isLoading}
+        error={loadError(recent)}
+        onRetry={() => void recent.refetch()}
         onPlay={(g) => void launcher.open(g)}
         pendingId={launcher.pendingId}
         favourites={favourites}
@@ -151,8 +155,6 @@ export function CategoryPage() {
         empty={<EmptyState icon="CLOCK" title={t('empty.recent_title')} text={t('empty.recent_text')} />}
       />
     );
-  } else if (list.isError) {
-    body = <ErrorState error={list.error} onRetry={() => void list.refetch()} />;
   } else {
     const games = list.data?.pages.flatMap((p) => p.list) ?? [];
     body = (
@@ -161,6 +163,8 @@ export function CategoryPage() {
           games={games}
           loading={list.isLoading}
           loadingMore={list.isFetchingNextPage}
+          error={loadError(list)}
+          onRetry={() => void (list.isFetchNextPageError ? list.fetchNextPage() : list.refetch())}
           onPlay={(g) => void launcher.open(g)}
           pendingId={launcher.pendingId}
           favourites={favourites}
@@ -172,7 +176,7 @@ export function CategoryPage() {
           }
         />
         <div ref={sentinel} className="gx-sentinel" aria-hidden="true" />
-        {!list.isLoading && !list.hasNextPage && games.length > 0 ? (
+        {!list.isLoading && !list.isError && !list.hasNextPage && games.length > 0 ? (
           <p className="gx-lobby__end">{t('lobby.end', { count: games.length })}</p>
         ) : null}
       </>

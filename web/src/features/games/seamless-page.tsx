@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { useGameList } from '../../api/games/get-game-list';
 import { CategoryIcon } from '../../ui/games/category-icon';
+import { loadError } from '../../ui/error-state';
 import { GameGrid } from '../../ui/games/game-grid';
 import { useFavouriteToggle } from '../../session/games/use-favourite-toggle';
 import { useGameLauncher } from '../../session/games/use-game-launcher';
@@ -48,6 +49,8 @@ export function SeamlessPage() {
         games={list.data?.pages.flatMap((p) => p.list) ?? []}
         loading={list.isLoading}
         loadingMore={list.isFetchingNextPage}
+        error={loadError(list)}
+        onRetry={() => void (list.isFetchNextPageError ? list.fetchNextPage() : list.refetch())}
         onPlay={(g) => void launcher.open(g)}
         pendingId={launcher.pendingId}
         favourites={favourites}

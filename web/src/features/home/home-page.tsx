@@ -9,7 +9,7 @@ import { usePermission } from '../../api/queries/system';
 import { useAuth } from '../../session/auth';
 import { useAfterFirstPaint } from '../../ui/after-first-paint';
 import { useDeferredAnswer } from '../../ui/deferred-answer';
-import { ErrorState } from '../../ui/error-state';
+import { ErrorState, loadError } from '../../ui/error-state';
 import { useFavourites } from '../../api/games/get-favourites';
 import { useHotGames } from '../../api/games/get-hot-games';
 import { useRecentGames } from '../../api/games/get-recent-games';
@@ -103,8 +103,8 @@ export function HomePage() {
             title={t('sections.hot_games')}
             more={{ to: paths.rng(), label: t('sections.see_all'), name: t('sections.see_all_named', { name: t('sections.hot_games') }) }}
           />
-          {hotGames.isError ? (
-            <ErrorState error={hotGames.error} onRetry={() => void hotGames.refetch()} compact />
+          {loadError(hotGames) ? (
+            <ErrorState error={loadError(hotGames)} onRetry={() => void hotGames.refetch()} compact />
           ) : (
             <GameGrid
               games={(hotGames.data?.list ?? []).slice(0, HOME_HOT_GAMES)}
@@ -123,8 +123,8 @@ export function HomePage() {
       {rest ? (
         <section className="gx-section" aria-labelledby="hx-hot-vendors">
           <SectionHead id="hx-hot-vendors" icon="STAR" tone="gold" title={t('sections.hot_vendors')} />
-          {lanes.isError ? (
-            <ErrorState error={lanes.error} onRetry={() => void lanes.refetch()} compact />
+          {loadError(lanes) ? (
+            <ErrorState error={loadError(lanes)} onRetry={() => void lanes.refetch()} compact />
           ) : (
             <ul className="gx-vgrid" aria-label={t('sections.hot_vendors')}>
               {lanes.isLoading
@@ -156,6 +156,8 @@ export function HomePage() {
               variant="strip"
               games={(recent.data?.list ?? []).slice(0, HOME_STRIP_GAMES)}
               loading={recent.isLoading}
+              error={loadError(recent)}
+              onRetry={() => void recent.refetch()}
               onPlay={play}
               pendingId={launcher.pendingId}
               favourites={favourites}
@@ -170,6 +172,8 @@ export function HomePage() {
               variant="strip"
               games={(favouriteGames.data?.content ?? []).slice(0, HOME_STRIP_GAMES)}
               loading={favouriteGames.isLoading}
+              error={loadError(favouriteGames)}
+              onRetry={() => void favouriteGames.refetch()}
               onPlay={play}
               pendingId={launcher.pendingId}
               favourites={favourites}

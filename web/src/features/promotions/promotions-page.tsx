@@ -6,7 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
-import { ErrorState } from '../../ui/error-state';
+import { ErrorState, loadError } from '../../ui/error-state';
 import { LazyImage } from '../../ui/lazy-image';
 import { Modal } from '../../ui/modal';
 import { SafeHtml } from '../../ui/deferred-safe-html';
@@ -63,8 +63,8 @@ export function PromotionsPage() {
           ))}
         </div>
       ) : null}
-      {promos.isError ? (
-        <ErrorState error={promos.error} onRetry={() => void promos.refetch()} />
+      {loadError(promos) ? (
+        <ErrorState error={loadError(promos)} onRetry={() => void promos.refetch()} />
       ) : promos.isPending ? (
         <SkeletonGrid count={6} height={300} />
       ) : shown.length === 0 ? (

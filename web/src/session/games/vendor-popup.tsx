@@ -9,6 +9,7 @@ import { useFavouriteToggle } from './use-favourite-toggle';
 import { useGameLauncher } from './use-game-launcher';
 import { useInfiniteScroll } from '../../ui/games/use-infinite-scroll';
 import type { VendorCard } from '../../api/games/types';
+import { loadError } from '../../ui/error-state';
 import { EmptyState, GameGrid } from '../../ui/games/game-grid';
 import { SearchBox } from '../../ui/games/search-box';
 import './vendor-popup.css';
@@ -62,6 +63,8 @@ export function VendorPopup({ vendor, gameType, onClose }: { vendor: VendorCard 
           games={games}
           loading={list.isLoading}
           loadingMore={list.isFetchingNextPage}
+          error={loadError(list)}
+          onRetry={() => void (list.isFetchNextPageError ? list.fetchNextPage() : list.refetch())}
           onPlay={(game) => void launcher.open(game)}
           pendingId={launcher.pendingId}
           favourites={favourites}

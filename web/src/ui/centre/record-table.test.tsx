@@ -1,8 +1,9 @@
 // @vitest-environment happy-dom
+import { onlineManager, QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { setupDomTests } from '../../testing/setup';
-import { RecordTable, type Column, type RecordTableProps } from './record-table';
+import { pagedQuery, RecordTable, type Column, type RecordPage, type RecordTableProps } from './record-table';
 
 setupDomTests();
 
@@ -85,5 +86,30 @@ describe('RecordTable', () => {
     const nav = screen.getByRole('navigation', { name: 'Account record pages' });
     fireEvent.click(within(nav).getByRole('button', { name: 'Page 2' }));
     expect(onPage).toHaveBeenCalledWith(2);
+  });
+});
+
+describe('RecordTable of a paged call', () => {
+  function Records() {
+    const query = useQuery<RecordPage<Row>>({ queryKey: ['records'], queryFn: () => Promise.resolve({ list: [], totalPages: 1 }) });
+    return (
+      <RecordTable<Row> ns="memberCentre" caption="Account record" columns={columns} rowKey={(r) => r.id} empty="No records yet" {...pagedQuery(query)} />
+    );
+  }
+
+  it('offline, where the first load waits for the connection, shows the network error and a retry rather than rows to come', () => {
+    onlineManager.setOnline(false);
+    try {
+      render(
+        <QueryClientProvider client={new QueryClient()}>
+          <Records />
+        </QueryClientProvider>,
+      );
+      expect(screen.getByRole('alert').textContent).toContain('Network link abnormal, please try again');
+      expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+      expect(screen.queryByRole('table')).toBeNull();
+    } finally {
+      onlineManager.setOnline(true);
+    }
   });
 });

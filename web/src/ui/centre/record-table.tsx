@@ -7,7 +7,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import type { TypeOptions } from 'i18next';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ErrorState } from '../error-state';
+import { ErrorState, loadError } from '../error-state';
 import { Pagination } from '../pagination';
 import { Skeleton } from '../spinner';
 import { Empty } from './parts';
@@ -62,12 +62,15 @@ export interface RecordPage<T> {
   totalCount?: number;
 }
 
-/** What the table shows of a call in flight: pending, refetching, failed (with its retry). */
-export function queryState(query: Pick<UseQueryResult, 'isPending' | 'isFetching' | 'error' | 'refetch'>) {
+/**
+ * What the table shows of a call in flight: pending, refetching, failed (with its retry); a first
+ * load held offline is a failed one (loadError), not rows still coming.
+ */
+export function queryState(query: Pick<UseQueryResult, 'isPending' | 'isFetching' | 'fetchStatus' | 'error' | 'refetch'>) {
   return {
     isPending: query.isPending,
     isFetching: query.isFetching,
-    error: query.error,
+    error: loadError(query),
     onRetry: () => void query.refetch(),
   };
 }

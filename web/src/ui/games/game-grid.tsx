@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Game } from '../../api/games/types';
+import { ErrorState } from '../error-state';
 import { ScrollRow } from '../scroll-row/scroll-row';
 import { CategoryIcon } from './category-icon';
 import { GameCard, GameCardSkeletons } from './game-card';
@@ -18,9 +19,16 @@ export interface GameGridProps {
   /** Rendered after the tiles (more skeletons while the next page loads). */
   loadingMore?: boolean;
   variant?: 'grid' | 'strip';
+  /**
+   * The call that lists the games failed (offline, a server error): its error and a retry take the
+   * place of the list, never the empty state, which would say there are no games; after tiles
+   * already shown (a next page that failed), below them.
+   */
+  error?: unknown;
+  onRetry?: () => void;
 }
 
-/** A list of game tiles with loading skeletons and an empty state. */
+/** A list of game tiles with loading skeletons, an empty state and a failed load's retry. */
 export function GameGrid({
   games,
   loading,
@@ -32,8 +40,12 @@ export function GameGrid({
   empty,
   loadingMore = false,
   variant = 'grid',
+  error,
+  onRetry,
 }: GameGridProps) {
   const { t } = useTranslation('games');
+  const failed = error ? <ErrorState error={error} onRetry={onRetry} compact={variant === 'strip'} /> : null;
+  if (failed && !loading && games.length === 0) return failed;
   if (!loading && games.length === 0) {
     return (
       <>
@@ -67,7 +79,15 @@ export function GameGrid({
   );
   // A strip wider than the page says so: a fade and arrows at the end that hides tiles
   // (ADR 020).
-  return variant === 'strip' ? <ScrollRow viewportClassName="gx-strip__viewport">{list}</ScrollRow> : list;
+  const shown = variant === 'strip' ? <ScrollRow viewportClassName="gx-strip__viewport">{list}</ScrollRow> : list;
+  return failed ? (
+    <>
+      {shown}
+      {failed}
+    </>
+  ) : (
+    shown
+  );
 }
 
 export function EmptyState({ title, text, icon = 'GRID', action }: { title: string; text?: string; icon?: string; action?: ReactNode }) {

@@ -5,6 +5,7 @@ import { useSuggestedGames } from '../api/get-suggested-games';
 import { useFavouriteToggle } from '../../../session/games/use-favourite-toggle';
 import { useGameLauncher } from '../../../session/games/use-game-launcher';
 import { CategoryIcon } from '../../../ui/games/category-icon';
+import { loadError } from '../../../ui/error-state';
 import { GameGrid } from '../../../ui/games/game-grid';
 import './game-maintenance.css';
 
@@ -40,6 +41,8 @@ export function GameMaintenance({ gameId, name }: { gameId: number; name: string
         <GameGrid
           games={suggested.data ?? []}
           loading={suggested.isLoading}
+          error={loadError(suggested)}
+          onRetry={() => void suggested.refetch()}
           onPlay={(g) => void launcher.open(g)}
           pendingId={launcher.pendingId}
           favourites={favourites}
