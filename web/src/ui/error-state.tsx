@@ -17,9 +17,11 @@ export type ErrorContext = 'agentCentre' | 'memberCentre';
  * The text to show for any error: its code's translation (the errors catalogue: every code of the
  * error registry, openapi/errors.ts, and the client's own network and chunk codes), the context's own wording of the code first when
  * one is given, else the server's message. A fetch that never got an answer, with or without the
- * client's envelope, reads 'Network link abnormal, please try again'.
+ * client's envelope, reads 'Network link abnormal, please try again'. `fallback`, what failed in the
+ * caller's words ('The games could not be loaded…'), replaces what would say nothing more: the
+ * catalogue's 'Unknown error' and a server message the catalogue does not translate.
  */
-export function describeError(error: unknown, context?: ErrorContext): string {
+export function describeError(error: unknown, context?: ErrorContext, fallback?: string): string {
   if (isChunkError(error)) return i18n.t('errors:chunk_timeout');
   if (error instanceof ApiError) {
     if (error.errorCode === NETWORK_ERROR) return i18n.t('errors:network_error');
@@ -27,13 +29,15 @@ export function describeError(error: unknown, context?: ErrorContext): string {
     const code = error.sentCode ?? error.errorCode;
     const own = context && `${context}.${code}`;
     if (own && i18n.exists(own, { ns: 'errors' })) return i18n.t(own as 'unknown', { ns: 'errors' });
+    if (code !== 'unknown' && i18n.exists(code, { ns: 'errors' })) return i18n.t(code as 'unknown', { ns: 'errors' });
+    if (fallback) return fallback;
     if (i18n.exists(code, { ns: 'errors' })) return i18n.t(code as 'unknown', { ns: 'errors' });
     return error.message || i18n.t('errors:unknown');
   }
   // fetch() rejects with a TypeError when the network is down or the request was blocked
   // (Chromium 'Failed to fetch', Firefox 'NetworkError …', Safari 'Load failed').
   if (error instanceof TypeError && /fetch|network|load failed/i.test(error.message)) return i18n.t('errors:network_error');
-  return i18n.t('errors:unknown');
+  return fallback ?? i18n.t('errors:unknown');
 }
 
 /** A server message that is itself a catalogue code (e.g. 'invitation_code_error') is translated. */
@@ -56,7 +60,18 @@ export function loadError(query: { error: unknown; isPending: boolean; fetchStat
   return query.isPending && query.fetchStatus === 'paused' ? OFFLINE : null;
 }
 
-export function ErrorState({ error, onRetry, compact = false }: { error: unknown; onRetry?: () => void; compact?: boolean }) {
+export function ErrorState({
+  error,
+  onRetry,
+  compact = false,
+  fallback,
+}: {
+  error: unknown;
+  onRetry?: () => void;
+  compact?: boolean;
+  /** What failed, in the section's words, when the error itself says nothing more (describeError). */
+  fallback?: string;
+}) {
   const { t } = useTranslation('common');
   return (
     <div className={`error-state${compact ? ' error-state--compact' : ''}`} role="alert">
@@ -65,7 +80,7 @@ export function ErrorState({ error, onRetry, compact = false }: { error: unknown
         <path d="M24 13v14" stroke="currentColor" strokeWidth="3.5" strokeLinecap="round" />
         <circle cx="24" cy="34" r="2.4" fill="currentColor" />
       </svg>
-      <p className="error-state__text">{describeError(error)}</p>
+      <p className="error-state__text">{describeError(error, undefined, fallback)}</p>
       {onRetry ? (
         <button type="button" className="btn btn--primary" onClick={onRetry}>
           {t('retry')}

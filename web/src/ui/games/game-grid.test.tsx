@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 /**
  * GameGrid's states: tiles, the empty state when the call answered an empty list, and a failed
- * call's error with a retry, never the empty state.
+ * call's error with a retry in the games' own words, never the empty state.
  */
 import { fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
@@ -33,6 +33,12 @@ describe('GameGrid', () => {
     expect(screen.queryByText('No games here yet')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(onRetry).toHaveBeenCalledTimes(1);
+  });
+
+  it('a server error that says nothing more than "unknown" reads as the games not loading', () => {
+    renderGrid({ error: new ApiError('unknown', 'Injected fault (500)', 500) });
+    expect(screen.getByRole('alert').textContent).toContain('The games could not be loaded. Please try again.');
+    expect(screen.queryByText(/Unknown error|Injected fault/)).toBeNull();
   });
 
   it('a server error with its own text keeps it', () => {

@@ -44,7 +44,7 @@ export function GameGrid({
   onRetry,
 }: GameGridProps) {
   const { t } = useTranslation('games');
-  const failed = error ? <ErrorState error={error} onRetry={onRetry} compact={variant === 'strip'} /> : null;
+  const failed = error ? <ErrorState error={error} onRetry={onRetry} compact={variant === 'strip'} fallback={t('lobby.error')} /> : null;
   if (failed && !loading && games.length === 0) return failed;
   if (!loading && games.length === 0) {
     return (
