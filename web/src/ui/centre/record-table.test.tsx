@@ -81,6 +81,20 @@ describe('RecordTable', () => {
     expect(onRetry).toHaveBeenCalledTimes(1);
   });
 
+  it('scrolls a table wider than its box (a phone) inside a named, focusable region with the scroll cues', () => {
+    renderTable();
+    const region = screen.getByRole('region', { name: 'Account record table, scrollable' });
+    expect(region.tabIndex).toBe(0);
+    expect(within(region).getByRole('table', { name: 'Account record' })).toBeTruthy();
+    // happy-dom lays nothing out: the columns are said to need 642 px of a 360 px box.
+    Object.defineProperty(region, 'clientWidth', { configurable: true, get: () => 360 });
+    Object.defineProperty(region, 'scrollWidth', { configurable: true, get: () => 642 });
+    fireEvent.scroll(region);
+    const row = region.closest('.scroll-row')!;
+    expect(row.hasAttribute('data-overflow-end')).toBe(true);
+    expect(row.hasAttribute('data-overflow-start')).toBe(false);
+  });
+
   it('pages through the shared pagination, named after the table', () => {
     const { onPage } = renderTable();
     const nav = screen.getByRole('navigation', { name: 'Account record pages' });

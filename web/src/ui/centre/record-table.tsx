@@ -1,7 +1,10 @@
 /**
  * A record table of the member and agent centres: skeleton rows while the first page loads, the
  * failure with a retry, an empty state, and the shared pagination (page range 3, margin pages 1:
- * PAGINATION_PAGE_RANGE, PAGINATION_MARGIN_PAGES).
+ * PAGINATION_PAGE_RANGE, PAGINATION_MARGIN_PAGES). A table wider than its box (a phone) scrolls
+ * inside it with the scroll cues of every sideways row (ADR 020): a fade at the end that hides
+ * columns, and arrows where there is a fine pointer; the box is a named region in the tab order, so
+ * a keyboard scrolls it too.
  */
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { TypeOptions } from 'i18next';
@@ -9,6 +12,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorState, loadError } from '../error-state';
 import { Pagination } from '../pagination';
+import { ScrollRow } from '../scroll-row/scroll-row';
 import { Skeleton } from '../spinner';
 import { Empty } from './parts';
 import './centre.css';
@@ -99,6 +103,7 @@ export function RecordTable<T>({
   footer,
 }: RecordTableProps<T>) {
   const { t } = useTranslation(ns);
+  const { t: common } = useTranslation('common');
   if (error && !rows) {
     return (
       <div className="centre-card">
@@ -111,7 +116,11 @@ export function RecordTable<T>({
       className={`centre-table${isFetching && !isPending ? ' centre-table--busy' : ''}`}
       aria-busy={isPending || isFetching ? true : undefined}
     >
-      <div className="table-wrap">
+      <ScrollRow
+        className="centre-table__scroll"
+        viewportClassName="centre-table__viewport"
+        viewportProps={{ role: 'region', 'aria-label': common('table_region', { name: caption }), tabIndex: 0 }}
+      >
         <table className="table">
           <caption className="visually-hidden">{caption}</caption>
           <thead>
@@ -154,7 +163,7 @@ export function RecordTable<T>({
           {footer && rows && rows.length > 0 ? <tfoot>{footer}</tfoot> : null}
         </table>
         {!isPending && rows && rows.length === 0 ? <Empty>{empty}</Empty> : null}
-      </div>
+      </ScrollRow>
       {page !== undefined && totalPages !== undefined && onPage ? (
         <Pagination
           page={page}
