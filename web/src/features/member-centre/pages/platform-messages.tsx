@@ -1,8 +1,9 @@
 /**
  * Platform information (messageV2): the member's messages, newest first, paged beside a reader;
- * opening an unread message marks it read (and the header and side-menu badges follow).
+ * opening an unread message marks it read (and the header and side-menu badges follow). Where the
+ * reader is under the list (a phone), a message the player opens is brought into view.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { translateContent } from '../../../i18n';
 import { Empty, PageHead } from '../../../ui/centre/parts';
@@ -23,11 +24,24 @@ export function PlatformMessagesPage() {
   const read = useReadMessage();
   const rows = messages.data?.list ?? [];
   const selected = rows.find((m) => m.id === selectedId) ?? null;
+  const reader = useRef<HTMLElement>(null);
+  // Set by the player's own choice, not by the first message opening by itself.
+  const reveal = useRef(false);
 
   const open = (m: Message) => {
+    reveal.current = true;
     setSelectedId(m.id);
     if (!m.read) read.mutate(m.id);
   };
+
+  // The opened message in view: nothing moves where the reader already shows beside the list; on a
+  // phone, where it is under the list (often below the screen), the view scrolls to its start.
+  useEffect(() => {
+    if (!reveal.current || !selected) return;
+    reveal.current = false;
+    const reduce = typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+    reader.current?.scrollIntoView({ block: 'nearest', behavior: reduce ? 'auto' : 'smooth' });
+  }, [selected]);
 
   // The first message of a page opens by itself (and is marked read) when nothing is selected.
   const first = rows[0];
@@ -95,7 +109,7 @@ export function PlatformMessagesPage() {
               label={t('messages.pages')}
             />
           </div>
-          <article className="mc-inbox__reader" aria-live="polite">
+          <article ref={reader} className="mc-inbox__reader" aria-live="polite">
             {selected ? (
               <>
                 <h4 className="mc-inbox__reader-title">
