@@ -11,6 +11,7 @@
 import { mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, afterEach } from 'vitest';
 import { encryptBody } from '../openapi/wire-crypto';
@@ -200,4 +201,18 @@ export function failWritesOf(app: FastifyInstance, dir: string, world = 'default
   (app.worlds as unknown as { options: { persistence: { closeOne(name: string): void } } }).options.persistence.closeOne(world);
   for (const suffix of ['', '-wal', '-shm']) rmSync(file + suffix, { force: true });
   symlinkSync('/dev/full', file);
+}
+
+/** Hands each Server-Sent Events block of a streamed response (the text between blank lines) to `onBlock` as it comes. */
+export function onEventBlocks(res: IncomingMessage, onBlock: (block: string) => void): void {
+  let text = '';
+  res.setEncoding('utf8');
+  res.on('data', (chunk: string) => {
+    text += chunk;
+    let end: number;
+    while ((end = text.indexOf('\n\n')) >= 0) {
+      onBlock(text.slice(0, end));
+      text = text.slice(end + 2);
+    }
+  });
 }

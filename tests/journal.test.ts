@@ -12,7 +12,7 @@ import { buildApp } from '../server/app';
 import { controlOps } from '../server/control/contract';
 import { cut, Journal, mask, UnrenderedEntry, type JournalInput } from '../server/sim/journal';
 import { controlApp, sim } from './control-app';
-import { call, login, SEED } from './helpers';
+import { call, login, onEventBlocks, SEED } from './helpers';
 
 const journal = async (app: FastifyInstance, query = '') => (await sim(app, 'GET', `/journal${query}`)).envelope.value as JournalEntryLike[];
 
@@ -377,21 +377,13 @@ describe('the live stream', () => {
       await gateway('/wps/system/status', 'qa-follow');
       const res = await open(`${base}/__sim/journal/stream`, { 'x-sim-world': 'qa-follow' });
       const seen: { event: string; id?: number; path?: string }[] = [];
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => {
-        text += chunk;
-        let end: number;
-        while ((end = text.indexOf('\n\n')) >= 0) {
-          const block = text.slice(0, end);
-          text = text.slice(end + 2);
-          const event = /^event: (\w+)$/m.exec(block)?.[1];
-          const data = /^data: (.*)$/m.exec(block)?.[1];
-          if (event === 'clear') seen.push({ event });
-          else if (event === 'entry' && data) {
-            const entry = JSON.parse(data) as JournalEntryLike;
-            seen.push({ event, id: entry.id, path: entry.path });
-          }
+      onEventBlocks(res, (block) => {
+        const event = /^event: (\w+)$/m.exec(block)?.[1];
+        const data = /^data: (.*)$/m.exec(block)?.[1];
+        if (event === 'clear') seen.push({ event });
+        else if (event === 'entry' && data) {
+          const entry = JSON.parse(data) as JournalEntryLike;
+          seen.push({ event, id: entry.id, path: entry.path });
         }
       });
       const until = async (count: number) => {

@@ -7,6 +7,7 @@ import { get as httpGet, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../server/app';
+import { onEventBlocks } from './helpers';
 
 const apps: Awaited<ReturnType<typeof buildApp>>[] = [];
 afterEach(async () => {
@@ -30,17 +31,9 @@ function open(url: string, headers: Record<string, string> = {}) {
 /** Collects the `state` events of a stream as they come. */
 function states(res: IncomingMessage) {
   const seen: { status: number; statusName: string; scenario: { name: string }; flags: Record<string, boolean>; world: string }[] = [];
-  let text = '';
-  res.setEncoding('utf8');
-  res.on('data', (chunk: string) => {
-    text += chunk;
-    let end: number;
-    while ((end = text.indexOf('\n\n')) >= 0) {
-      const block = text.slice(0, end);
-      text = text.slice(end + 2);
-      const data = /^event: state\ndata: (.*)$/m.exec(block);
-      if (data?.[1]) seen.push(JSON.parse(data[1]));
-    }
+  onEventBlocks(res, (block) => {
+    const data = /^event: state\ndata: (.*)$/m.exec(block);
+    if (data?.[1]) seen.push(JSON.parse(data[1]));
   });
   const until = async (count: number) => {
     const started = Date.now();
