@@ -109,6 +109,7 @@ export function SmsCodeField({ sender, value, onValueChange, onBlur, onSend, err
         autoComplete="one-time-code"
         inputMode="numeric"
         error={error}
+        className="field--sms"
         addon={
           <button
             type="button"
