@@ -5,8 +5,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ErrorCode } from '../../openapi/common';
 import { ApiError, badRequest } from '../errors';
-import { STATE_UNWRITABLE } from '../durability';
-import { PersistenceError } from '../sim/persistence';
 import { WorldFileError } from '../sim/store/sqlite';
 import { exportWorld, importWorld, WORLD_FILE_BODY_TYPES, WORLD_FILE_TYPE } from '../sim/world-file';
 import { checkWorldName } from '../sim/worlds';
@@ -36,12 +34,7 @@ function importInto(request: FastifyRequest, body: unknown, name: string | undef
   const target = name ?? imported.name;
   if (target === undefined) throw badRequest('The file names no world (a state directory\'s file): import it with a name, POST /__sim/worlds/NAME/import', 'body');
   checkWorldName(target, name === undefined ? 'body' : 'params/name');
-  try {
-    worlds.adopt(target, imported.sim);
-  } catch (err) {
-    if (err instanceof PersistenceError) throw new ApiError(503, STATE_UNWRITABLE, err.message);
-    throw err;
-  }
+  worlds.adopt(target, imported.sim);
   const info = worlds.list().worlds.find((w) => w.name === target);
   if (!info) throw new ApiError(404, ControlErrorCode.nothingFound, `World "${target}" was unloaded at once (--max-worlds ${worlds.maxWorlds})`);
   return info;

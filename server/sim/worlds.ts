@@ -179,11 +179,15 @@ export class Worlds {
 
   /**
    * Make `sim` (an imported world) the world of this name, replacing any world of that name whole.
-   * Under --state it is written first, as one transaction (a failure throws and replaces nothing);
+   * Under --state it is written first, as one transaction (a failure is 503 `sim.state.unwritable` and replaces nothing);
    * the replaced world is never written again, also by its requests still in flight.
    */
   adopt(name: string, sim: Sim): void {
-    this.options.persistence?.writeWhole(name, sim, this.entries.get(name)?.sim);
+    try {
+      this.options.persistence?.writeWhole(name, sim, this.entries.get(name)?.sim);
+    } catch (err) {
+      throw unwritable(err);
+    }
     sim.db.changes.clear();
     this.entries.delete(name);
     this.add(name, sim);
