@@ -84,6 +84,8 @@ export function HomePage() {
   // The banner and the hot games paint first; the winners board and the sections under them follow
   // in a background render (ADR 019: the first screen on phones does not wait for them).
   const rest = useAfterFirstPaint();
+  const hotGamesError = loadError(hotGames);
+  const lanesError = loadError(lanes);
 
   const vendors = useMemo(() => hotVendors(lanes.data ?? [], permission.esportsVendors), [lanes.data, permission.esportsVendors]);
   const play = (g: Parameters<Launcher['open']>[0]) => void launcher.open(g);
@@ -103,8 +105,8 @@ export function HomePage() {
             title={t('sections.hot_games')}
             more={{ to: paths.rng(), label: t('sections.see_all'), name: t('sections.see_all_named', { name: t('sections.hot_games') }) }}
           />
-          {loadError(hotGames) ? (
-            <ErrorState error={loadError(hotGames)} onRetry={() => void hotGames.refetch()} compact />
+          {hotGamesError ? (
+            <ErrorState error={hotGamesError} onRetry={() => void hotGames.refetch()} compact />
           ) : (
             <GameGrid
               games={(hotGames.data?.list ?? []).slice(0, HOME_HOT_GAMES)}
@@ -123,8 +125,8 @@ export function HomePage() {
       {rest ? (
         <section className="gx-section" aria-labelledby="hx-hot-vendors">
           <SectionHead id="hx-hot-vendors" icon="STAR" tone="gold" title={t('sections.hot_vendors')} />
-          {loadError(lanes) ? (
-            <ErrorState error={loadError(lanes)} onRetry={() => void lanes.refetch()} compact />
+          {lanesError ? (
+            <ErrorState error={lanesError} onRetry={() => void lanes.refetch()} compact />
           ) : (
             <ul className="gx-vgrid" aria-label={t('sections.hot_vendors')}>
               {lanes.isLoading
