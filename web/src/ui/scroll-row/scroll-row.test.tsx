@@ -174,6 +174,33 @@ describe('ScrollRow', () => {
     }
   });
 
+  it('reads no geometry while mounting or as items come and go: the ResizeObserver reports it once laid out', async () => {
+    // A read in the middle of building a page makes the browser lay the whole page out there and
+    // then, once per row on a page of rows.
+    const reads = vi.fn(() => 1200);
+    Object.defineProperty(HTMLElement.prototype, 'scrollWidth', { configurable: true, get: reads });
+    try {
+      const { container } = render(
+        <ScrollRow viewportProps={{ 'aria-label': 'Row' }}>
+          <ul>
+            <li>One</li>
+          </ul>
+        </ScrollRow>,
+      );
+      const viewport = container.querySelector<HTMLElement>('.scroll-row__viewport')!;
+      // A child comes: the mutation observer's callback runs in a microtask.
+      act(() => viewport.append(document.createElement('ol')));
+      await act(async () => {});
+      expect(reads).not.toHaveBeenCalled();
+      Object.defineProperty(viewport, 'clientWidth', { configurable: true, get: () => 500 });
+      act(() => observers.forEach((notify) => notify()));
+      expect(reads).toHaveBeenCalled();
+      expect(arrow('Scroll right')).not.toBeNull();
+    } finally {
+      delete (HTMLElement.prototype as { scrollWidth?: unknown }).scrollWidth;
+    }
+  });
+
   it('keeps keyboard focus on an arrow when the one pressed reaches its end', () => {
     const layout = { client: 500, scroll: 1200, left: 0 };
     const { viewport } = renderRow(layout);

@@ -83,21 +83,25 @@ export function useScrollCues(
       const next = readScrollCues(el);
       setCues((prev) => (same(prev, next) ? prev : next));
     };
-    update();
     el.addEventListener('scroll', update, { passive: true });
     // The scroller's own size changes with the window; its content's with data and language.
     const resize = typeof ResizeObserver === 'function' ? new ResizeObserver(update) : null;
+    // Every element a ResizeObserver starts observing is reported once laid out, so the first read
+    // and the read after children come and go are left to it: it reads the geometry the browser has
+    // just laid out, where a read at mount or in a mutation callback would force a layout of the
+    // whole page while it is still being built (once per row on a page of rows).
     const observeAll = () => {
       resize?.disconnect();
       resize?.observe(el);
       for (const child of Array.from(el.children)) resize?.observe(child);
     };
     observeAll();
+    if (!resize) update();
     const mutation =
       typeof MutationObserver === 'function'
         ? new MutationObserver(() => {
             observeAll();
-            update();
+            if (!resize) update();
           })
         : null;
     mutation?.observe(el, { childList: true });
