@@ -63,6 +63,8 @@ function errorResponses(op: AnyOperation): Json {
   out['403'] = ref;
   // 415: a body of another type than the call takes (any method whose body is parsed).
   if (op.method !== 'GET') out['415'] = ref;
+  // 410: the simulator's sandbox world was deleted or replaced while the call ran (sim.world.removed).
+  out['410'] = ref;
   return out;
 }
 

@@ -24,7 +24,7 @@ export interface ErrorScope {
 }
 
 export interface ErrorEntry {
-  status: 400 | 401 | 403 | 404 | 405 | 409 | 415 | 429 | 500 | 503;
+  status: 400 | 401 | 403 | 404 | 405 | 409 | 410 | 415 | 429 | 500 | 503;
   /** English default; the client shows the errors catalogue's text for the code in the user's language. */
   message: string;
   scope: ErrorScope;
@@ -388,6 +388,9 @@ export const errorRegistry = {
   'sim.fault.injected': { status: 500, message: 'Injected fault', scope: {}, source: 'control' },
   'sim.journal.off': { status: 409, message: 'The request journal is off (--journal off)', scope: {}, source: 'control' },
   'sim.world.exists': { status: 409, message: 'The world already exists', scope: {}, source: 'control' },
+  // Any call that changed a world deleted or replaced (imported over) while it ran: nothing it did is kept
+  // (server/durability.ts).
+  'sim.world.removed': { status: 410, message: 'The world this call ran in was deleted while it ran; nothing it did is kept', scope: {}, source: 'control' },
   // Who may reach the control plane (server/plugins/control-access.ts, ADR 023).
   'sim.control.host': { status: 403, message: 'The control API answers only a loopback host name or one allowed with --allow-host', scope: {}, source: 'control' },
   'sim.control.origin': { status: 403, message: 'The control API refuses calls from pages of another site', scope: {}, source: 'control' },

@@ -10,6 +10,13 @@
  * nothing costs nothing, unless its world has a write due: then it waits for that write too, so no
  * reply shows a change a crash could still take back.
  *
+ * A call whose world was deleted or replaced by an import while it ran (it awaited: injected latency,
+ * a body still arriving) acted on a world that is gone, so nothing it changed is kept: when that
+ * world's change set is not empty at this step, the call answers 410 `sim.world.removed` instead of
+ * a success. A call that changed nothing answers with what it read. The gone world's change set is
+ * left as it is, so every later call of that world that gets here is refused too: its reply could
+ * show those changes.
+ *
  * Requests of one world run one at a time between their writes and this step except where a handler
  * awaits (latency injection, the gateway): the change set is the world's, so a request takes every
  * change made so far, its own and any other call's, before its reply — never fewer.
@@ -18,15 +25,20 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { PersistenceError, type WorldPersistence } from './sim/persistence';
 import { keepChanges } from './sim/rewind';
 import type { Sim } from './sim/state';
+import type { WorldGone } from './sim/worlds';
 
 /** errorCode of a reply whose change could not be saved. */
 export const STATE_UNWRITABLE = 'sim.state.unwritable';
+/** errorCode of a reply whose change was made in a world deleted or replaced while the call ran. */
+export const WORLD_REMOVED = 'sim.world.removed';
 
 export interface DurabilityOptions {
   /** The state directory's worlds; without one, the change set is only emptied. */
   persistence?: WorldPersistence;
   /** The world a request acts on and its name. */
   worldOf: (request: FastifyRequest) => { name: string; sim: Sim | null };
+  /** How a world went while the call ran (deleted, or replaced by an import), or undefined while its name still holds it. */
+  goneHow?: (sim: Sim) => WorldGone | undefined;
 }
 
 /**
@@ -52,7 +64,7 @@ export function reportUnsaved(request: FastifyRequest, name: string, err: unknow
  * Adds the commit step to the app's request pipeline (server/plugins/request-pipeline.ts), on onSend.
  * Add it before compression, so a refusal replaces the plain reply.
  */
-export function installDurability(app: FastifyInstance, { persistence, worldOf }: DurabilityOptions): void {
+export function installDurability(app: FastifyInstance, { persistence, worldOf, goneHow }: DurabilityOptions): void {
   app.requestPipeline.onSend('durability', (request, reply, payload) => {
     const { name, sim } = worldOf(request);
     // A request refused before its world was chosen (the control plane's access check) changed none.
@@ -61,6 +73,8 @@ export function installDurability(app: FastifyInstance, { persistence, worldOf }
       const due = persistence?.pending(name);
       return due ? due.then(() => payload, () => payload) : payload;
     }
+    const gone = goneHow?.(sim);
+    if (gone) return refuseGone(reply, payload, name, gone);
     if (!persistence) {
       keepChanges(sim, request.journalPending);
       return payload;
@@ -92,4 +106,17 @@ function refuse(request: FastifyRequest, reply: FastifyReply, payload: unknown, 
   reply.removeHeader('content-length');
   const message = err instanceof Error ? err.message : 'The change could not be saved';
   return JSON.stringify({ success: false, errorCode: STATE_UNWRITABLE, message });
+}
+
+/**
+ * The reply of a request that changed a world deleted or replaced while it ran: nothing it did is
+ * kept, so a success becomes 410 with the envelope (a refusal already says the call failed).
+ */
+function refuseGone(reply: FastifyReply, payload: unknown, name: string, gone: WorldGone): unknown {
+  if (reply.statusCode >= 400) return payload;
+  reply.code(410).type('application/json; charset=utf-8');
+  reply.removeHeader('content-length');
+  const how = gone === 'deleted' ? 'deleted' : 'replaced by an import';
+  const message = `World "${name}" was ${how} while this call ran; nothing it did is kept`;
+  return JSON.stringify({ success: false, errorCode: WORLD_REMOVED, message });
 }

@@ -54,7 +54,7 @@ describe('error codes the server sends', () => {
   const found = sentCodes();
 
   it('finds the codes of the proxy, durable state, assets and the contract layer (the scan reads them)', () => {
-    for (const code of ['gateway.contract.violation', 'gateway.unreachable', 'gateway.timeout', 'sim.state.unwritable', 'request_param_err', 'resource.not.found', 'sim.fault.injected']) {
+    for (const code of ['gateway.contract.violation', 'gateway.unreachable', 'gateway.timeout', 'sim.state.unwritable', 'sim.world.removed', 'request_param_err', 'resource.not.found', 'sim.fault.injected']) {
       expect([...found.keys()], code).toContain(code);
     }
   });

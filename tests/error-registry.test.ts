@@ -41,7 +41,7 @@ describe('error registry', () => {
   it('has a status and an English message for every code', () => {
     for (const [code, entry] of Object.entries(errorRegistry)) {
       expect(entry.message.trim(), code).not.toBe('');
-      expect([400, 401, 403, 404, 405, 409, 415, 429, 500, 503]).toContain(entry.status);
+      expect([400, 401, 403, 404, 405, 409, 410, 415, 429, 500, 503]).toContain(entry.status);
     }
   });
 });

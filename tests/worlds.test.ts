@@ -3,10 +3,14 @@
  * or ?world=; bad names refused with the field named; the control API's worlds; the cap.
  */
 import { get as httpGet } from 'node:http';
-import { describe, expect, it } from 'vitest';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../server/app';
 import { sumBalance } from '../server/sim/wallet';
-import { call, login, SEED, testApp } from './helpers';
+import { call, login, SEED, tempDirs, testApp } from './helpers';
+
+const stateDirs = tempDirs('sim-worlds-');
 
 const inWorld = (world: string) => ({ headers: { 'x-sim-world': world } });
 
@@ -103,6 +107,63 @@ describe('worlds', () => {
     // Paths that only begin alike are not the collection.
     await app.inject({ method: 'GET', url: '/__sim/worldsx', headers: { 'x-sim-world': 'qa-alike' } });
     expect(app.worlds.has('qa-alike')).toBe(true);
+  });
+
+  describe.each([
+    ['in memory', () => ({})],
+    ['under --state', () => ({ stateDir: stateDirs() })],
+  ])('a call in flight when its world goes (%s)', (_mode, options) => {
+    /** An app whose world "qa-gone" has a logged-in player and makes every gateway call wait 300 ms. */
+    async function slowWorld() {
+      const app = await testApp(options());
+      const world = inWorld('qa-gone');
+      const signIn = await call(app, 'POST', '/wps/session/login', { encrypted: true, body: { type: 'username', ...SEED.player }, ...world });
+      const token = signIn.envelope.value.token as string;
+      const before = (await call(app, 'GET', '/wps/v2/wallets/balance', { token, ...world })).envelope.value.sumBalance as number;
+      expect((await call(app, 'POST', '/__sim/latency', { body: { ms: 300 }, ...world })).statusCode).toBe(200);
+      const inFlight = (n: number) => vi.waitFor(() => expect(app.worlds.list().worlds.find((w) => w.name === 'qa-gone')?.inFlight).toBe(n), { interval: 5 });
+      return { app, world, token, before, inFlight };
+    }
+
+    it('answers a write 410 sim.world.removed when the world is deleted, and keeps nothing of it', async () => {
+      const { app, world, token, inFlight } = await slowWorld();
+      const deposit = call(app, 'POST', '/wps/wallet/deposit', { token, body: { channelId: 'easypaisa', amount: 100 }, ...world });
+      await inFlight(1);
+      expect((await app.inject({ method: 'DELETE', url: '/__sim/worlds/qa-gone' })).statusCode).toBe(200);
+      const res = await deposit;
+      expect(res.statusCode, res.body).toBe(410);
+      expect(res.envelope).toMatchObject({ success: false, errorCode: 'sim.world.removed' });
+      expect(res.envelope.message).toMatch(/qa-gone.*deleted/);
+      // Nothing of the world or the call is left: no file, and the name makes a fresh world.
+      const dir = app.stateDir?.dir;
+      if (dir) expect(existsSync(join(dir, 'worlds', 'qa-gone.sqlite'))).toBe(false);
+      expect(app.worlds.exists('qa-gone')).toBe(false);
+    });
+
+    it('answers a write 410 when the world is imported over while it runs; the imported world is as exported', async () => {
+      const { app, world, token, before, inFlight } = await slowWorld();
+      const file = await app.inject({ method: 'GET', url: '/__sim/worlds/qa-gone/export' });
+      expect(file.statusCode).toBe(200);
+      const deposit = call(app, 'POST', '/wps/wallet/deposit', { token, body: { channelId: 'easypaisa', amount: 100 }, ...world });
+      await inFlight(1);
+      const imported = await app.inject({ method: 'POST', url: '/__sim/worlds/qa-gone/import', headers: { 'content-type': 'application/vnd.sqlite3' }, payload: file.rawPayload });
+      expect(imported.statusCode, imported.body).toBe(200);
+      const res = await deposit;
+      expect(res.statusCode, res.body).toBe(410);
+      expect(res.envelope).toMatchObject({ success: false, errorCode: 'sim.world.removed' });
+      await call(app, 'POST', '/__sim/latency', { body: { ms: 0 }, ...world });
+      expect((await call(app, 'GET', '/wps/v2/wallets/balance', { token, ...world })).envelope.value.sumBalance).toBe(before);
+    });
+
+    it('answers a read that changed nothing 200 with what it read', async () => {
+      const { app, world, token, before, inFlight } = await slowWorld();
+      const read = call(app, 'GET', '/wps/v2/wallets/balance', { token, ...world });
+      await inFlight(1);
+      expect((await app.inject({ method: 'DELETE', url: '/__sim/worlds/qa-gone' })).statusCode).toBe(200);
+      const res = await read;
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.envelope.value.sumBalance).toBe(before);
+    });
   });
 
   it('unload the least recently used idle world past --max-worlds, and say so', async () => {

@@ -12,7 +12,7 @@ const worldOf = (request: FastifyRequest) => ({ name: request.worldName, sim: re
 
 const plugin: FastifyPluginAsync = async (app) => {
   const state = app.stateDir;
-  installDurability(app, { persistence: state?.persistence, worldOf });
+  installDurability(app, { persistence: state?.persistence, worldOf, goneHow: (sim) => app.worlds.goneHow(sim) });
   if (!state) return;
   app.addHook('onClose', (_app, done) => {
     try {

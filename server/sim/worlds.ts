@@ -66,6 +66,9 @@ export class WorldHold {
   }
 }
 
+/** How a world went while requests of it may still be in flight. */
+export type WorldGone = 'deleted' | 'replaced';
+
 /** Told that a name stands for another world: `sim` the world it names now, undefined once it was removed. */
 export type WorldWatcher = (name: string, sim: Sim | undefined) => void;
 
@@ -101,6 +104,11 @@ export class Worlds {
   /** The entry last put at the end of `entries` (the most recently used one, while it is there). */
   private newest: Entry | undefined;
   private readonly watchers = new Set<WorldWatcher>();
+  /**
+   * Worlds that went while requests of theirs may still be in flight: deleted, or replaced by an
+   * import. Nothing done in them is kept, so what such a request changed is refused (server/durability.ts).
+   */
+  private readonly gone = new WeakMap<Sim, WorldGone>();
 
   constructor(private readonly options: WorldsOptions = {}) {
     this.rsa = options.rsa ?? new RsaKeyHolder();
@@ -189,8 +197,15 @@ export class Worlds {
       throw unwritable(err);
     }
     sim.db.changes.clear();
+    const replaced = this.entries.get(name)?.sim;
+    if (replaced && replaced !== sim) this.gone.set(replaced, 'replaced');
     this.entries.delete(name);
     this.add(name, sim);
+  }
+
+  /** How this world went, if it did (deleted, or replaced by an import); undefined while its name still holds it. */
+  goneHow(sim: Sim): WorldGone | undefined {
+    return this.gone.get(sim);
   }
 
   /** Create a world (or 409 when it exists, loaded or saved in the state directory). */
@@ -249,8 +264,10 @@ export class Worlds {
       return true;
     }
     const existed = this.exists(name);
+    const sim = this.entries.get(name)?.sim;
     // Final: the database goes, and the world's requests still in flight never write it again.
-    this.options.persistence?.remove(name, this.entries.get(name)?.sim);
+    this.options.persistence?.remove(name, sim);
+    if (sim) this.gone.set(sim, 'deleted');
     this.entries.delete(name);
     const index = this.unloaded.findIndex((u) => u.name === name);
     if (index >= 0) this.unloaded.splice(index, 1);

@@ -61,6 +61,7 @@ export const ERROR_CODES = [
   'sim.fault.injected',
   'sim.journal.off',
   'sim.world.exists',
+  'sim.world.removed',
   'sim.control.host',
   'sim.control.origin',
   'sim.control.token',
