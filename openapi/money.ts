@@ -42,3 +42,10 @@ export function sumMoney(amounts: Iterable<number>): number {
 export function isMoney(amount: unknown): amount is number {
   return typeof amount === 'number' && Number.isFinite(amount) && roundMoney(amount) === amount;
 }
+
+/**
+ * The largest amount a world holds (90 trillion): a round bound under the last amount whose minor
+ * units are a safe integer (about 90.07 trillion), beyond which two decimals no longer survive the
+ * arithmetic. A world file holding more is refused on import.
+ */
+export const MONEY_LIMIT = 90_000_000_000_000;

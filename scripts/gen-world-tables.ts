@@ -1,9 +1,10 @@
 /**
  * docs/world-tables.md, generated from the world schema (server/sim/store) by `npm run gen`: every
- * table of a world's SQLite database with its key, owner and columns. tests/world-tables.test.ts
+ * table of a world's SQLite database with its key, owner, the rules an import checks and its columns. tests/world-tables.test.ts
  * fails when the committed file is stale.
  */
 import { fileURLToPath } from 'node:url';
+import { rulesInWords } from '../server/sim/store/consistency';
 import { columnsOf, fileTables } from '../server/sim/store/sqlite';
 import '../server/sim/store/world-schema';
 
@@ -22,7 +23,10 @@ export function worldTablesDoc(): string {
     '',
   ];
   for (const def of fileTables()) {
-    out.push(`## \`${def.name}\``, '', `${def.doc}`, '', `${def.kind === 'record' ? 'Record' : `Key: ${def.key}`}. Owner: ${def.owner}.`, '', '| column | type | |', '|---|---|---|');
+    out.push(`## \`${def.name}\``, '', `${def.doc}`, '', `${def.kind === 'record' ? 'Record' : `Key: ${def.key}`}. Owner: ${def.owner}.`, '');
+    const rules = rulesInWords(def);
+    if (rules) out.push(`An import checks: ${rules}.`, '');
+    out.push('| column | type | |', '|---|---|---|');
     out.push(`| key | TEXT | ${def.kind === 'record' ? "''" : def.key} |`);
     for (const c of columnsOf(def)) {
       const description = (def.row.properties[c.name] as { description?: string }).description ?? '';

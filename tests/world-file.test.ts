@@ -13,6 +13,10 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { main } from '../scripts/sim-cli';
+import type { TSchema } from '@sinclair/typebox';
+import { MONEY_LIMIT } from '../openapi/money';
+import { referencesOf } from '../server/sim/store/consistency';
+import { worldTables } from '../server/sim/store/schema';
 import { APPLICATION_ID, columnsOf, fileTables, WORLD_FORMAT } from '../server/sim/store/sqlite';
 import { controlApp } from './control-app';
 import { call, tempDirs, type CallOptions } from './helpers';
@@ -303,6 +307,80 @@ describe('rewind data in the file', () => {
       expect(res.json().message).toMatch(reason);
     }
   });
+});
+
+describe('a well-typed file whose rows disagree', () => {
+  /**
+   * Each change leaves every row of the right type, but holds what no call makes: money beyond
+   * what cents keep exact or with a third decimal, a row naming a row that is not there, a count
+   * below zero, a counter that would hand out an id again.
+   */
+  const cases: [string, string, RegExp][] = [
+    ['a balance of 1e308', "UPDATE ledger SET balanceAfter = 1e308 WHERE key = (SELECT max(CAST(key AS INTEGER)) FROM ledger WHERE account = 'keeper03')",
+      /table "ledger", row "\d+": \/balanceAfter is 1e\+308, not an amount of money/],
+    ['an amount with three decimals', "UPDATE ledger SET amount = 1.005 WHERE account = 'keeper03'", /table "ledger", row "\d+": \/amount is 1\.005, not an amount of money/],
+    ['a session naming no account', "UPDATE sessions SET account = 'ghost' WHERE account = 'keeper03'",
+      /table "sessions", row "[^"]+": \/account is "ghost", which is no row of table "accounts"/],
+    ['a ledger row naming no account', "UPDATE ledger SET account = 'ghost' WHERE account = 'keeper03'", /table "ledger", row "\d+": \/account is "ghost", which is no row of table "accounts"/],
+    ['an upline that is no account', `UPDATE accounts SET parentAccount = '"nobody"' WHERE key = 'keeper03'`, /table "accounts", row "keeper03": \/parentAccount is "nobody", which is no row/],
+    ['a negative member counter', 'UPDATE world SET nextMemberId = -1', /table "world", row "": \/nextMemberId is -1, below zero/],
+    ['a negative unread count', "INSERT INTO chat_unread (key, account, unread) VALUES ('keeper03', 'keeper03', -2)", /table "chat_unread", row "keeper03": \/unread is -2, below zero/],
+    ['a sub-wallet beyond exact cents', "INSERT INTO sub_wallets (key, account, balances) VALUES ('keeper03', 'keeper03', '{\"PG\":5,\"AG\":1e15}')",
+      /table "sub_wallets", row "keeper03": \/balances\/AG is 1000000000000000, not an amount of money/],
+    ['a transaction counter behind its ids', 'UPDATE ledger_counters SET nextTx = 1', /table "ledger_counters", row "": \/nextTx is 1, not above \d+, the id at \/id of table "ledger"/],
+  ];
+
+  it('is told by rules that name tables and fields of the world schema', () => {
+    /** The schema at a rule's path of a row schema, or undefined when there is none. */
+    const schemaAt = (schema: TSchema | undefined, path: string): TSchema | undefined =>
+      path.split('/').reduce<TSchema | undefined>((at, segment) => {
+        if (!at) return undefined;
+        if (segment !== '*') return (at.properties as Record<string, TSchema> | undefined)?.[segment];
+        return (at.items as TSchema | undefined) ?? Object.values((at.patternProperties as Record<string, TSchema> | undefined) ?? {})[0];
+      }, schema);
+    const tables = new Map(worldTables().map((def) => [def.name, def]));
+    const problems: string[] = [];
+    for (const def of worldTables()) {
+      const rules = def.rules ?? {};
+      const paths = [...(rules.money ?? []), ...(rules.nonNegative ?? []), ...referencesOf(def).map(([path]) => path), ...Object.keys(rules.nextIds ?? {})];
+      for (const path of paths) if (!schemaAt(def.row, path)) problems.push(`${def.name}: no field at ${path}`);
+      for (const [path, table] of referencesOf(def)) if (!tables.has(table)) problems.push(`${def.name}: ${path} names no table "${table}"`);
+      for (const [path, target] of Object.entries(rules.nextIds ?? {})) {
+        if (!schemaAt(tables.get(target.table)?.row, target.path)) problems.push(`${def.name}: ${path} counts no field ${target.table}/${target.path}`);
+      }
+    }
+    expect(problems).toEqual([]);
+    // Two decimals stay exact up to the bound.
+    expect(MONEY_LIMIT * 100).toBeLessThanOrEqual(Number.MAX_SAFE_INTEGER);
+  });
+
+  for (const [mode, options] of [['in memory', () => ({})], ['under --state', () => ({ stateDir: tempDir() })]] as const) {
+    it(`is refused with 400 naming the table, row and field, and the world is left as it was (${mode})`, async () => {
+      const app = await controlApp(options());
+      const token = await furnish(app, 'kept', 'keeper03');
+      await control(app, 'kept', 'POST', '/status', { status: 'normal' });
+      const bytes = await exportOf(app, 'kept');
+      const before = { looks: await looks(app, 'kept'), rows: rowsOf(app, 'kept') };
+      const onDisk = () => (app.stateDir ? readFileSync(join(app.stateDir.dir, 'worlds', 'kept.sqlite')) : null);
+      const disk = onDisk();
+      // The file as exported imports: the rules hold for what the simulator makes.
+      expect((await importTo(app, bytes, 'copy')).statusCode).toBe(200);
+      for (const [what, sql, reason] of cases) {
+        for (const name of ['kept', 'fresh-one']) {
+          const res = await importTo(app, altered(bytes, sql), name);
+          expect(res.statusCode, `${what}: ${res.body}`).toBe(400);
+          const envelope = res.json();
+          expect(envelope, what).toMatchObject({ success: false, errorCode: 'request_param_err', value: { fields: [{ field: 'body' }] } });
+          expect(envelope.message, what).toMatch(reason);
+        }
+      }
+      expect(app.worlds.exists('fresh-one')).toBe(false);
+      expect(await looks(app, 'kept')).toEqual(before.looks);
+      expect(rowsOf(app, 'kept')).toEqual(before.rows);
+      expect(onDisk()).toEqual(disk);
+      expect((await balance(app, 'kept', token)).value.sumBalance).toBe(321.5);
+    });
+  }
 });
 
 describe('export and import under --state', () => {

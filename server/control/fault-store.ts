@@ -41,6 +41,7 @@ export const FAULT_SETTINGS = defineRecord({
     latencyMs: Type.Integer({ minimum: 0 }),
     nextFaultId: Type.Integer({ minimum: 1 }),
   }),
+  rules: { nextIds: { nextFaultId: { table: 'faults', path: 'id' } } },
 });
 
 type FaultRow = RowOf<typeof FAULTS>;

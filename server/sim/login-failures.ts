@@ -18,6 +18,7 @@ export const LOGIN_FAILURES = defineTable({
   key: 'the name submitted (trimmed)',
   doc: 'Failed logins per submitted name, known or not (a captcha is asked after the same number for any name); the oldest is forgotten past 10,000 names.',
   row: Type.Object({ count: Type.Integer() }),
+  rules: { nonNegative: ['count'] },
 });
 
 /** Failures per submitted name of one world, bounded by LOGIN_FAILURE_NAMES. */

@@ -40,6 +40,7 @@ export const LOTTERY_BETS = defineTable({
   key: 'lottery code',
   doc: 'Bets placed on each lottery in this world (drives popularity).',
   row: Type.Object({ bets: Type.Integer() }),
+  rules: { nonNegative: ['bets'] },
 });
 
 // The fixture's draws by `${gameCode}@${openTime}`: an index of the frozen fixture, not world state.

@@ -34,6 +34,7 @@ export const CHAT_UNREAD = defineTable({
   doc: 'Unread support chat messages per account, once the chat has been opened.',
   accountField: 'account',
   row: Type.Object({ account: Type.String(), unread: Type.Integer() }),
+  rules: { nonNegative: ['unread'] },
 });
 
 const fixtures = (sim: Sim) => sim.world.system.messages;

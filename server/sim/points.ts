@@ -99,6 +99,10 @@ export const POINTS_WALLETS = defineTable({
     history: Type.Array(Type.Object({ id: Type.Integer(), points: Type.Integer(), reason: Type.String(), time: Millis })),
     redemptions: Type.Array(RedemptionSchema),
   }),
+  rules: {
+    money: ['redemptions/*/amount'],
+    nonNegative: ['lots/*/points', 'history/*/id', 'redemptions/*/id', 'redemptions/*/quantity', 'redemptions/*/points', 'redemptions/*/amount'],
+  },
 });
 
 export const POINTS_REWARDS = defineTable({
@@ -115,6 +119,7 @@ export const POINTS_REWARDS = defineTable({
     stock: Type.Integer(),
     kind: Type.Union([Type.Literal('cash'), Type.Literal('goods')]),
   }),
+  rules: { money: ['amount'], nonNegative: ['rewardId', 'points', 'amount', 'stock'] },
 });
 
 const counters = moduleRecord(
@@ -123,6 +128,10 @@ const counters = moduleRecord(
     owner: 'points',
     doc: 'The next points transaction and redemption ids.',
     row: Type.Object({ nextTx: Type.Integer(), nextRedemption: Type.Integer() }),
+    rules: {
+      nonNegative: ['nextTx', 'nextRedemption'],
+      nextIds: { nextTx: { table: 'points_wallets', path: 'history/*/id' }, nextRedemption: { table: 'points_wallets', path: 'redemptions/*/id' } },
+    },
   },
   () => ({ nextTx: 1, nextRedemption: 1 }),
 );

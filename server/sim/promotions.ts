@@ -40,6 +40,7 @@ export const PROMOTION_PROGRESS = defineTable({
   doc: "A player's state in one promotion (joined, applying, claimed…) and the comment sent with the application.",
   accountField: 'account',
   row: Type.Object({ account: Type.String(), promotionId: Type.Integer(), status: Type.String(), comment: Type.Optional(Type.String()) }),
+  rules: { nonNegative: ['promotionId'] },
 });
 
 const progressKey = (account: string, id: number) => `${account}:${id}`;

@@ -5,7 +5,7 @@
  * and use `sim.db.table(DEF)` directly.
  */
 import type { Static, TObject } from '@sinclair/typebox';
-import { defineRecord, type DeepReadonly, type TableDef } from './store/schema';
+import { defineRecord, type DeepReadonly, type RowRules, type TableDef } from './store/schema';
 import type { Sim } from './state';
 
 export interface ModuleRecord<S extends TObject> {
@@ -17,7 +17,7 @@ export interface ModuleRecord<S extends TObject> {
 }
 
 export function moduleRecord<S extends TObject>(
-  def: { name: string; owner: string; doc: string; row: S },
+  def: { name: string; owner: string; doc: string; row: S; rules?: RowRules },
   init: (sim: Sim) => Static<S>,
 ): ModuleRecord<S> {
   const declared = defineRecord(def);

@@ -83,6 +83,7 @@ export const SUB_WALLETS = defineTable({
   doc: "Each account's vendor sub-wallet balances (the main wallet is the ledger).",
   accountField: 'account',
   row: Type.Object({ account: Type.String(), balances: Type.Record(Type.String(), Type.Number()) }),
+  rules: { money: ['balances/*'], nonNegative: ['balances/*'] },
 });
 
 export const REBATES = defineTable({
@@ -92,6 +93,7 @@ export const REBATES = defineTable({
   doc: 'The highest bet id already paid by a manual rebate claim, per account.',
   accountField: 'account',
   row: Type.Object({ account: Type.String(), rebatedUpTo: Type.Integer() }),
+  rules: { nonNegative: ['rebatedUpTo'] },
 });
 
 export function txView(tx: LedgerTx) {

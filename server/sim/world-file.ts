@@ -13,6 +13,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { keptChanges, restoreKeptChanges } from './rewind';
+import { consistencyProblem } from './store/consistency';
 import { JOURNAL_TABLE, WORLD_FILE_TABLE } from './store/file-tables';
 import { worldTable } from './store/schema';
 import { loadRows, rowProblem, WorldFile, WorldFileError } from './store/sqlite';
@@ -76,8 +77,9 @@ export interface ImportedWorld {
 /**
  * Read a world file into a new world made by `fresh` (the process's settings: brand, journal size,
  * key pair). Throws WorldFileError naming what is wrong: not SQLite, another application's
- * database, a newer format, a damaged or truncated file, a row that does not fit its table, or a
- * scenario this simulator does not have.
+ * database, a newer format, a damaged or truncated file, a row that does not fit its table or
+ * breaks its table's rules (server/sim/store/consistency.ts), or a scenario this simulator does not
+ * have.
  */
 export function importWorld(bytes: Uint8Array, fresh: () => Sim): ImportedWorld {
   if (bytes.length < 512 || !SQLITE_MAGIC.equals(Buffer.from(bytes.buffer, bytes.byteOffset, SQLITE_MAGIC.length))) {
@@ -104,6 +106,9 @@ export function importWorld(bytes: Uint8Array, fresh: () => Sim): ImportedWorld 
       file.close();
     }
     if (rows.get('world')?.length !== 1) throw new WorldFileError('the file holds no world (its "world" table has no row)');
+    // Rows of the right types can still disagree with each other or hold what no call could make.
+    const inconsistent = consistencyProblem(rows);
+    if (inconsistent) throw new WorldFileError(inconsistent);
     const sim = fresh();
     loadRows(sim.db, rows);
     try {

@@ -102,6 +102,12 @@ export const AGENT = moduleRecord(
       ),
       salaryDueAt: Type.Number({ description: 'Infinity when nothing will come due' }),
     }),
+    rules: {
+      money: ['payouts/*/validBet', 'payouts/*/amount'],
+      nonNegative: ['nextId', 'contracts/*/id', 'payouts/*/validBet', 'payouts/*/amount', 'payouts/*/activeMembers', 'payouts/*/txId'],
+      references: { 'contracts/*/account': 'accounts', 'contracts/*/parentAccount': 'accounts', 'payouts/*/account': 'accounts' },
+      nextIds: { nextId: { table: 'agent', path: 'contracts/*/id' } },
+    },
   },
   (sim): AgentState => {
   const contracts: ContractRecord[] = [];

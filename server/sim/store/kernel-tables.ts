@@ -25,6 +25,7 @@ export const WORLD = defineRecord({
     whitelabel: WhitelabelSchema,
     registerRules: Type.Array(FieldRuleSchema),
   }),
+  rules: { nonNegative: ['nextMemberId'], nextIds: { nextMemberId: { table: 'accounts', path: 'id' } } },
   toDisk: (row) => {
     const { defaultPassword: _secret, ...brand } = row.brand;
     return { ...row, brand };
@@ -72,6 +73,8 @@ export const ACCOUNTS = defineTable({
     recentGames: Type.Array(Type.Integer()),
     avatar: Type.Integer(),
   }),
+  // Not referredBy: a free-play guest can refer a player and expire, and the player keeps the name.
+  rules: { nonNegative: ['id', 'points'], references: { parentAccount: 'accounts' } },
 });
 
 export const SESSIONS = defineTable({
@@ -108,6 +111,7 @@ export const LEDGER = defineTable({
     remark: Type.String(),
     status: Type.Union([Type.Literal('success'), Type.Literal('pending'), Type.Literal('rejected')]),
   }),
+  rules: { money: ['amount', 'balanceAfter'], nonNegative: ['id', 'balanceAfter'] },
 });
 
 export const BETS = defineTable({
@@ -129,6 +133,7 @@ export const BETS = defineTable({
     profit: Type.Number(),
     time: Millis,
   }),
+  rules: { money: ['betAmount', 'validBet', 'winAmount', 'profit'], nonNegative: ['id', 'betAmount', 'validBet', 'winAmount'] },
 });
 
 export const LEDGER_COUNTERS = defineRecord({
@@ -136,6 +141,10 @@ export const LEDGER_COUNTERS = defineRecord({
   owner: 'kernel',
   doc: 'The next transaction and bet ids.',
   row: Type.Object({ nextTx: Type.Integer(), nextBet: Type.Integer() }),
+  rules: {
+    nonNegative: ['nextTx', 'nextBet'],
+    nextIds: { nextTx: { table: 'ledger', path: 'id' }, nextBet: { table: 'bets', path: 'id' } },
+  },
 });
 
 export const GUESTS = defineTable({
@@ -144,6 +153,7 @@ export const GUESTS = defineTable({
   key: 'account',
   doc: "Free-play guests made at run time and when they expire; the sweep then deletes the guest's rows in every table.",
   row: Type.Object({ account: Type.String(), expiresAt: Millis }),
+  rules: { references: { account: 'accounts' } },
 });
 
 export const SMS_OUTBOX = defineTable({
@@ -161,6 +171,7 @@ export const SMS_OUTBOX = defineTable({
     time: Millis,
     expiresAt: Millis,
   }),
+  rules: { nonNegative: ['id'] },
 });
 
 export const SMS_CODES = defineTable({
@@ -192,6 +203,7 @@ export const SMS_COUNTERS = defineRecord({
   owner: 'kernel',
   doc: 'The next outbox id and how many messages were dropped from the outbox since the load.',
   row: Type.Object({ nextId: Type.Integer(), dropped: Type.Integer() }),
+  rules: { nonNegative: ['nextId', 'dropped'], nextIds: { nextId: { table: 'sms_outbox', path: 'id' } } },
 });
 
 export const CAPTCHAS = defineTable({

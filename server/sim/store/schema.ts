@@ -32,8 +32,30 @@ export interface TableDef<S extends TObject = TObject> {
   readonly survivesReset?: boolean;
   /** A row field by which the table keeps its rows grouped in memory (Table.group), in key order. */
   readonly groupBy?: string;
+  /**
+   * What a row must be beyond its type, checked when a world file is imported
+   * (server/sim/store/consistency.ts). A table with an `accountField` also names an account of
+   * `accounts` there.
+   */
+  readonly rules?: RowRules;
   /** Drops what has expired on the world's clock (Sim.sweep); returns how many rows went. */
   sweep?(table: import('./table').Table<Static<S>>, now: number, world: import('../state').Sim): number;
+}
+
+/**
+ * Rules of a table's rows beyond their types (TableDef.rules). A path names a field of the row and
+ * the fields inside it, separated by `/`; `*` stands for every element of an array or value of an
+ * object. A path with nothing at it (an absent optional field, null) breaks no rule.
+ */
+export interface RowRules {
+  /** Money in the brand currency: a finite amount with at most two decimals, within ±MONEY_LIMIT (openapi/money.ts). */
+  readonly money?: readonly string[];
+  /** Numbers never below zero: counts, ids, counters, stock, balances, stakes. */
+  readonly nonNegative?: readonly string[];
+  /** The key of a row of another table, by the table's name. */
+  readonly references?: Readonly<Record<string, string>>;
+  /** The next id a counter hands out: above every id at a path of a table's rows (`table` and `path`). */
+  readonly nextIds?: Readonly<Record<string, { table: string; path: string }>>;
 }
 
 export type RowOf<D> = D extends TableDef<infer S> ? Static<S> : never;
