@@ -344,15 +344,19 @@ describe('the live stream', () => {
     const pending = read(res, (t) => t.includes('event: entry'));
     await (await fetch(`${base}/wps/system/permission`, { headers })).text();
     const text = await pending;
-    const data = /id: (\d+)\nevent: entry\ndata: (.*)\n/.exec(text);
+    // The event id names the journal and the entry.
+    const data = /id: ([\w-]+):(\d+)\nevent: entry\ndata: (.*)\n/.exec(text);
+    expect(data?.[1]).toBe(app.sim.journal.epoch);
     // The entry written before the stream opened is not replayed without since.
-    expect(data?.[1]).toBe('2');
-    expect(JSON.parse(data![2]!)).toMatchObject({ id: 2, path: '/wps/system/permission', operationId: 'getPermission' });
+    expect(data?.[2]).toBe('2');
+    expect(JSON.parse(data![3]!)).toMatchObject({ id: 2, path: '/wps/system/permission', operationId: 'getPermission' });
 
-    const replay = await open(`${base}/__sim/journal/stream`, { 'last-event-id': '0' });
+    const epoch = app.sim.journal.epoch;
+    const replay = await open(`${base}/__sim/journal/stream`, { 'last-event-id': `${epoch}:0` });
     const replayed = await read(replay, (t) => (t.match(/event: entry/g) ?? []).length >= 2);
-    expect(replayed.indexOf('id: 1\n')).toBeLessThan(replayed.indexOf('id: 2\n'));
-    expect(replayed.indexOf('id: 1\n')).toBeGreaterThan(0);
+    expect(replayed.indexOf(`id: ${epoch}:1\n`)).toBeLessThan(replayed.indexOf(`id: ${epoch}:2\n`));
+    expect(replayed.indexOf(`id: ${epoch}:1\n`)).toBeGreaterThan(0);
+    expect(replayed).not.toContain('event: clear');
 
     // A clear is an event too, so a live view can empty itself.
     const watching = await open(`${base}/__sim/journal/stream`);
@@ -413,6 +417,82 @@ describe('the live stream', () => {
       await until(6);
       expect(seen.slice(4)).toEqual([{ event: 'clear' }, { event: 'entry', id: 1, path: '/wps/after-delete' }]);
       res.destroy();
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('a reconnect with the last id of a journal since replaced gets clear and that journal from its start; with one of the same journal, what came after it', async () => {
+    const { app, base } = await listening();
+    try {
+      const gateway = (path: string, world = 'qa-back') =>
+        fetch(`${base}${path}`, { headers: { merchant: 'DEMO', device: 'web', language: 'EN', 'x-sim-world': world } }).then((r) => r.text());
+      /** World qa-back's stream as EventSource reads it: its events, and the last event id it was given. */
+      const follow = async (headers: Record<string, string>, query = '') => {
+        const res = await open(`${base}/__sim/journal/stream${query}`, { 'x-sim-world': 'qa-back', ...headers });
+        const seen: string[] = [];
+        let lastId: string | undefined;
+        onEventBlocks(res, (block) => {
+          const id = /^id: (.*)$/m.exec(block)?.[1];
+          if (id !== undefined) lastId = id;
+          const event = /^event: (\w+)$/m.exec(block)?.[1];
+          const data = /^data: (.*)$/m.exec(block)?.[1];
+          if (event === 'clear') seen.push('clear');
+          else if (event === 'entry' && data) seen.push((JSON.parse(data) as JournalEntryLike).path);
+        });
+        const until = async (count: number) => {
+          for (let started = Date.now(); seen.length < count; await new Promise((r) => setTimeout(r, 20))) {
+            if (Date.now() - started > 3000) throw new Error(`only ${seen.length} of ${count} events: ${JSON.stringify(seen)}`);
+          }
+          // Anything more would come with the same turn's writes.
+          await new Promise((r) => setTimeout(r, 50));
+        };
+        return { res, seen, until, lastId: () => lastId as string };
+      };
+
+      await gateway('/wps/one');
+      await gateway('/wps/two');
+      const first = await follow({}, '?since=0');
+      await gateway('/wps/three');
+      await first.until(3);
+      expect(first.seen).toEqual(['/wps/one', '/wps/two', '/wps/three']);
+      first.res.destroy();
+
+      // The same journal: only the call made while away.
+      await gateway('/wps/four');
+      const again = await follow({ 'last-event-id': first.lastId() });
+      await again.until(1);
+      expect(again.seen).toEqual(['/wps/four']);
+      again.res.destroy();
+
+      // Deleted and made again by five calls: its ids start at 1 again, below the id the client holds.
+      expect((await fetch(`${base}/__sim/worlds/qa-back`, { method: 'DELETE' })).status).toBe(200);
+      for (const n of [1, 2, 3, 4, 5]) await gateway(`/wps/new-${n}`);
+      const remade = await follow({ 'last-event-id': again.lastId() });
+      await remade.until(6);
+      expect(remade.seen).toEqual(['clear', '/wps/new-1', '/wps/new-2', '/wps/new-3', '/wps/new-4', '/wps/new-5']);
+      remade.res.destroy();
+
+      // Imported over with a world of two calls: the client's id is above all of them.
+      await gateway('/wps/source-1', 'qa-source');
+      await gateway('/wps/source-2', 'qa-source');
+      const file = Buffer.from(await (await fetch(`${base}/__sim/worlds/qa-source/export`)).arrayBuffer());
+      const imported = await fetch(`${base}/__sim/worlds/qa-back/import`, { method: 'POST', headers: { 'content-type': 'application/vnd.sqlite3' }, body: file });
+      expect(imported.status).toBe(200);
+      const replaced = await follow({ 'last-event-id': remade.lastId() });
+      await replaced.until(3);
+      expect(replaced.seen).toEqual(['clear', '/wps/source-1', '/wps/source-2']);
+      replaced.res.destroy();
+
+      // A stream that was sent no entry holds an id too: a call made while it is away comes on reconnect.
+      const quiet = await follow({});
+      await new Promise((r) => setTimeout(r, 50));
+      quiet.res.destroy();
+      await gateway('/wps/while-away');
+      const back = await follow({ 'last-event-id': quiet.lastId() });
+      await back.until(1);
+      expect(back.seen).toEqual(['/wps/while-away']);
+      back.res.destroy();
     } finally {
       await app.close();
     }

@@ -837,7 +837,7 @@ export const controlOps = {
     path: '/journal/stream',
     summary: 'Server-Sent Events: every new journal entry as it is written',
     description:
-      'text/event-stream. Event `entry` carries a JournalEntry as JSON (its id as the event id); `clear` says the journal was emptied; the stream follows the world by its name, so when the name comes to stand for another world (imported over it, or deleted and made again by a later call) it sends `clear`, then that world\'s journal so far; a comment line every 15 s keeps proxies from closing the stream. `since` (or the Last-Event-ID header on reconnect) first replays the entries after that id.',
+      'text/event-stream. Event `entry` carries a JournalEntry as JSON; its event id is `JOURNAL:ID`, the journal\'s identity and the entry\'s id (the stream also starts with an id of its own, in a block with no event, so a reconnect before any entry resumes from there). `clear` says the journal was emptied; the stream follows the world by its name, so when the name comes to stand for another world (imported over it, or deleted and made again by a later call) it sends `clear`, then that world\'s journal so far; a comment line every 15 s keeps proxies from closing the stream. `since` first replays the entries after that entry id. On a reconnect the Last-Event-ID header wins: one of this journal replays the entries after it; one of another journal (the world since replaced, or the simulator restarted), whose ids may run the same numbers, gets `clear` and then this journal from its start.',
     query: Type.Object(
       { since: Type.Optional(Type.Integer({ minimum: 0, description: 'Replay entries after this id first.' })) },
       { additionalProperties: false },

@@ -26,18 +26,49 @@ function checkOperationId(operationId: string | undefined, field: string): void 
 }
 
 /**
+ * An event id of the journal stream: the journal's identity (Journal.epoch) and the entry's id, so a
+ * reconnect tells an id of this journal from one of a journal since replaced.
+ */
+export const eventId = (journal: Journal, id: number) => `${journal.epoch}:${id}`;
+
+/** The journal identity and entry id of a stream's event id, or undefined when it is not one. */
+export function parseEventId(text: string): { epoch: string; id: number } | undefined {
+  const match = /^([A-Za-z0-9_-]{1,32}):(\d{1,15})$/.exec(text);
+  return match ? { epoch: match[1] as string, id: Number(match[2]) } : undefined;
+}
+
+/**
  * The journal of the request's world, live. The stream follows the world by name, not the journal it
  * opened on: when the name comes to stand for another world (imported over it, or deleted and made
  * again by a later call) the stream sends `clear` (the journal it showed is gone) and then that
  * world's journal, its entries so far and every new one; a deleted world's stream is cleared and
  * stays quiet until a call makes the world again.
+ *
+ * Every event id names the journal with the entry (eventId), and the stream starts with an id of
+ * its own (a block with no event: EventSource keeps it as the last id), the newest entry it showed
+ * or the journal's position, so a client that reconnects before any entry came resumes from there.
+ * `since` replays the entries after that id; `clearFirst` (a reconnect from another journal) sends
+ * `clear` before them.
  */
-function stream(journal: Journal, since: number | undefined, request: FastifyRequest, reply: FastifyReply): void {
+function stream(journal: Journal, since: number | undefined, clearFirst: boolean, request: FastifyRequest, reply: FastifyReply): void {
   const world = request.worldName;
   const events = openEventStream(request, reply, 2000);
-  const send = (event: JournalEvent) =>
-    events.write(event.type === 'entry' ? `id: ${event.id}\nevent: entry\ndata: ${event.json}\n\n` : 'event: clear\ndata: {}\n\n');
   let following: Journal | undefined = journal;
+  const send = (event: JournalEvent) => {
+    if (event.type === 'clear') events.write('event: clear\ndata: {}\n\n');
+    else if (following) events.write(`id: ${eventId(following, event.id)}\nevent: entry\ndata: ${event.json}\n\n`);
+  };
+  /** The entries of `from` after `after`, then its position as the last event id when none was sent. */
+  const replay = (from: Journal, after: number | undefined) => {
+    let newest: number | undefined;
+    if (after !== undefined) {
+      for (const { id, json } of from.after(after)) {
+        send({ type: 'entry', id, json });
+        newest = id;
+      }
+    }
+    if (newest === undefined) events.write(`id: ${eventId(from, Math.min(after ?? Infinity, from.nextEntryId - 1))}\n\n`);
+  };
   let unsubscribe = journal.subscribe(send);
   const unwatch = request.server.worlds.watch((name, sim) => {
     if (name !== world || sim?.journal === following) return;
@@ -46,14 +77,15 @@ function stream(journal: Journal, since: number | undefined, request: FastifyReq
     unsubscribe();
     following = sim?.journal;
     unsubscribe = following?.subscribe(send) ?? (() => false);
-    if (following) for (const { id, json } of following.after(0)) send({ type: 'entry', id, json });
+    if (following) replay(following, 0);
   });
   events.onEnd(() => {
     unwatch();
     unsubscribe();
   });
+  if (clearFirst) send({ type: 'clear' });
   // The entries the client has not seen yet.
-  if (since !== undefined) for (const { id, json } of journal.after(since)) send({ type: 'entry', id, json });
+  replay(journal, since);
 }
 
 interface Ctx<Q, B> {
@@ -95,9 +127,16 @@ export const journalHandlers = {
   streamJournal: ({ sim, query, request, reply }: Ctx<ControlQuery<'streamJournal'>, unknown>): ControlValue<'streamJournal'> => {
     const journal = journalOf(sim);
     const lastEventId = request.headers['last-event-id'];
-    const resume = typeof lastEventId === 'string' && /^\d+$/.test(lastEventId) ? Number(lastEventId) : undefined;
-    // On a reconnect EventSource sends the last id it saw: that is newer than the URL's since.
-    stream(journal, resume ?? query.since, request, reply);
+    // On a reconnect EventSource sends the last id it saw: that is newer than the URL's since. An id
+    // of another journal (the world replaced, the server restarted) says nothing of this one, whose
+    // ids may run the same numbers: the client's view is cleared and this journal sent from its start.
+    if (typeof lastEventId === 'string' && lastEventId !== '') {
+      const resume = parseEventId(lastEventId);
+      if (resume?.epoch === journal.epoch) stream(journal, resume.id, false, request, reply);
+      else stream(journal, 0, true, request, reply);
+    } else {
+      stream(journal, query.since, false, request, reply);
+    }
     return null;
   },
 };

@@ -5,6 +5,7 @@
  * read or streamed, so the calls themselves pay almost nothing. Queried, verified and streamed by the
  * control API (server/control/journal.ts); written by the hooks of server/journal-hooks.ts.
  */
+import { randomBytes } from 'node:crypto';
 import type { JournalEntry, JournalQuery, VerifyInput, VerifyResult } from '../control/contract';
 
 export const JOURNAL_DEFAULT_SIZE = 1000;
@@ -110,6 +111,9 @@ type Slot = string | UnrenderedEntry | undefined;
  * entry costs the garbage collector far less than an object graph that lives for a thousand calls.
  * With a live stream listening, entries are rendered as they come, since the stream sends them.
  */
+/** A journal's identity: random, so one of another process (before a restart) differs too. */
+const newEpoch = () => randomBytes(6).toString('base64url');
+
 export class Journal {
   readonly size: number;
   private readonly ring: Slot[];
@@ -120,6 +124,12 @@ export class Journal {
   /** Ids of entries whose calls were undone by a rewind (server/sim/rewind.ts), as ranges [from, to]. */
   private rewound: [number, number][] = [];
   private readonly listeners = new Set<(event: JournalEvent) => void>();
+  /**
+   * Names this journal's run of entry ids: new for every journal and whenever its entries are
+   * replaced (an import), so an id of another journal (a world deleted and made again, imported
+   * over, or a restart) is told from one of this one, though the numbers may be the same.
+   */
+  #epoch = newEpoch();
 
   constructor(size: number = JOURNAL_DEFAULT_SIZE) {
     if (!Number.isInteger(size) || size < 0) throw new RangeError(`journal size must be a whole number ≥ 0, got ${size}`);
@@ -129,6 +139,11 @@ export class Journal {
 
   get enabled(): boolean {
     return this.size > 0;
+  }
+
+  /** This journal's identity (see #epoch): 1–32 of A–Z a–z 0–9 _ -. */
+  get epoch(): string {
+    return this.#epoch;
   }
 
   get length(): number {
@@ -256,6 +271,7 @@ export class Journal {
    * the newest. `rewound` lists the ids of entries a rewind undid (each then says so once).
    */
   restore(entries: readonly { id: number; json: string }[], nextId: number, rewound: readonly number[] = []): void {
+    this.#epoch = newEpoch();
     this.ring.fill(undefined);
     this.head = 0;
     this.count = 0;
