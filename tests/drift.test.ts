@@ -166,7 +166,7 @@ describe('sim drift', () => {
     expect(lines).toContain('  value.ip: expected string, got integer 12 (status 200, 1 reply)');
     expect(lines).toContain('getCountryCodes GET /wps/system/countryCodes: 1 of 1 reply drift');
     expect(lines).toContain(
-      '  (status): expected one of 200, 400, 403, 404, 429, 503, got 201 (status 201, 1 reply)',
+      '  (status): expected one of 200, 400, 403, 404, 410, 429, 503, got 201 (status 201, 1 reply)',
     );
     expect(r.out).not.toContain('getWhitelabel');
   });
@@ -295,7 +295,7 @@ describe('sim drift', () => {
       '  value.status: expected 0 | 1 | 2, got string "open" (status 200, 1 reply)',
     );
     expect(lines).toContain(
-      '  (status): expected one of 200, 400, 403, 404, 429, 503, got 500 (status 500, 1 reply)',
+      '  (status): expected one of 200, 400, 403, 404, 410, 429, 503, got 500 (status 500, 1 reply)',
     );
     // A declared 404 with the error envelope is no drift; the banners were asked with their query.
     expect(r.out).not.toContain('getCountryCodes');
