@@ -3,9 +3,10 @@
  * at most once per 1000 ms, then counts down (the caller says how long: 60 s per minute of the
  * returned expiredMinutes, or until the returned expirationTime) with the label 'code sent' plus
  * the seconds, disabled until zero. A failed send shows a warning dialog with the server's message
- * and a confirm button.
+ * and a confirm button. Pressing the button moves the focus to the code input once the code is on
+ * its way (the button is disabled then, and a disabled button would drop the focus to the page).
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SMS_THROTTLE_MS } from '../../config/constants';
 import { i18n } from '../../i18n';
@@ -95,9 +96,19 @@ export interface SmsCodeFieldProps {
 export function SmsCodeField({ sender, value, onValueChange, onBlur, onSend, error, label }: SmsCodeFieldProps) {
   const { t } = useTranslation('auth');
   const counting = sender.remaining > 0;
+  const inputRef = useRef<HTMLInputElement>(null);
+  const pressed = useRef(false);
+  // A send the button started: the code is typed next, so the focus goes to the input in the render
+  // that disables the button (a number refused before sending keeps the focus on its field).
+  useLayoutEffect(() => {
+    if (!sender.pending || !pressed.current) return;
+    pressed.current = false;
+    inputRef.current?.focus();
+  }, [sender.pending]);
   return (
     <>
       <TextField
+        inputRef={inputRef}
         name="verificationCode"
         label={label ?? t('sms_code')}
         value={value}
@@ -114,7 +125,10 @@ export function SmsCodeField({ sender, value, onValueChange, onBlur, onSend, err
           <button
             type="button"
             className="btn btn--outline btn--sm sms-send"
-            onClick={onSend}
+            onClick={() => {
+              pressed.current = true;
+              onSend();
+            }}
             disabled={counting || sender.pending}
             aria-disabled={counting || sender.pending}
           >
