@@ -2,8 +2,13 @@
  * Deposit (depositv2): choose a channel, an amount within its limits (quick amounts offered) and
  * optionally a deposit promotion. The simulator credits at once; the header balance and the account
  * record refresh through the shared balance key (api/keys.ts).
+ *
+ * The focus follows the player: Deposit now keeps it while the deposit is under way (the button
+ * says so and ignores presses rather than being disabled, which would drop the focus to the page),
+ * the result's title takes it when the form gives way to the result, and Deposit again gives it to
+ * the amount.
  */
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { translateContent } from '../../../i18n';
 import { ui } from '../../../session/ui-store';
@@ -32,6 +37,17 @@ export function DepositPage() {
   const [channelId, setChannelId] = useState<string | null>(null);
   const [promotionId, setPromotionId] = useState('');
   const [done, setDone] = useState<Transaction | null>(null);
+  const resultTitle = useRef<HTMLHeadingElement>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  const again = useRef(false);
+
+  useEffect(() => {
+    if (done) resultTitle.current?.focus();
+    else if (again.current) {
+      again.current = false;
+      formRef.current?.querySelector<HTMLInputElement>('input[name="amount"]')?.focus();
+    }
+  }, [done]);
 
   const list = channels.data ?? [];
   const channel = list.find((c) => c.channelId === channelId) ?? list[0];
@@ -56,7 +72,9 @@ export function DepositPage() {
           <span className="centre-result__icon centre-result__icon--success" aria-hidden="true">
             <SvgIcon d="M5 12.5l4.5 4.5L19 7.5" size={36} strokeWidth={2.4} />
           </span>
-          <h4 className="centre-result__title">{t('deposit.success_title')}</h4>
+          <h4 className="centre-result__title" ref={resultTitle} tabIndex={-1}>
+            {t('deposit.success_title')}
+          </h4>
           <p className="centre-result__amount" dir="ltr">
             {money(done.amount)}
           </p>
@@ -75,6 +93,7 @@ export function DepositPage() {
               type="button"
               className="btn btn--primary"
               onClick={() => {
+                again.current = true;
                 setDone(null);
                 form.reset();
                 deposit.reset();
@@ -90,7 +109,7 @@ export function DepositPage() {
 
   const submit = form.handleSubmit((v) => {
     const amount = parseAmount(v.amount);
-    if (!channel || amount === null) return;
+    if (!channel || amount === null || deposit.isPending) return;
     deposit.mutate(
       {
         channelId: channel.channelId,
@@ -108,7 +127,7 @@ export function DepositPage() {
   return (
     <>
       <PageHead title={t('menu.depositv2')} lead={t('deposit.lead')} />
-      <form className="centre-form" onSubmit={(e) => void submit(e)} noValidate>
+      <form ref={formRef} className="centre-form" onSubmit={(e) => void submit(e)} noValidate>
         <fieldset className="mc-fieldset">
           <legend className="centre-card__title">{t('deposit.channel')}</legend>
           <div className="mc-options">
@@ -203,7 +222,8 @@ export function DepositPage() {
             <button
               type="submit"
               className="btn btn--primary btn--lg"
-              disabled={deposit.isPending || !channel}
+              disabled={!channel}
+              aria-disabled={deposit.isPending || undefined}
             >
               {deposit.isPending ? t('form.working') : t('deposit.submit')}
             </button>
