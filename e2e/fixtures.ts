@@ -115,3 +115,24 @@ export async function animationsSettled(locator: Locator): Promise<void> {
     ),
   );
 }
+
+/**
+ * The placeholder of every empty text field in `scope` fits the field: nothing beside it inside the
+ * frame (a send button's countdown, a captcha image) leaves the input too narrow to show it whole.
+ */
+export async function expectPlaceholdersFit(scope: Locator, what: string): Promise<void> {
+  const cut = await scope.evaluate((root) => {
+    const context = document.createElement('canvas').getContext('2d')!;
+    return [...root.querySelectorAll<HTMLInputElement>('input[placeholder]')]
+      .filter((input) => input.checkVisibility() && input.value === '')
+      .map((input) => {
+        const style = getComputedStyle(input);
+        context.font = `${style.fontStyle} ${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+        const needs = context.measureText(input.placeholder).width;
+        const room = input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+        return needs > room + 1 ? `${input.name} "${input.placeholder}" needs ${Math.round(needs)} px, has ${Math.round(room)}` : null;
+      })
+      .filter((found) => found !== null);
+  });
+  expect.soft(cut, `${what}: cut placeholders`).toEqual([]);
+}

@@ -47,7 +47,7 @@ test('the register page: its parts, what each field holds, messages as typed, th
     // Username registration only by default: no tabs.
     await expect(form(page).getByRole('tab')).toHaveCount(0);
     await expect(form(page).getByPlaceholder('* Choose a username')).toBeVisible();
-    await expect(form(page).getByPlaceholder('Enter your mobile number')).toBeVisible();
+    await expect(form(page).getByPlaceholder('Your number')).toBeVisible();
   });
   const f = form(page);
 

@@ -5,7 +5,7 @@
  * centre, and Urdu.
  */
 import type { Locator, Page } from '@playwright/test';
-import { AGENT, animationsSettled, expect, PLAYER, sandboxBarBox, shell, test, useSession } from '../fixtures';
+import { AGENT, animationsSettled, expect, expectPlaceholdersFit, PLAYER, sandboxBarBox, shell, test, useSession } from '../fixtures';
 import { paths } from '../../web/src/config/paths';
 import { DROPDOWN_CLOSE_DELAY_MS } from '../../web/src/config/constants';
 
@@ -134,6 +134,10 @@ test('register on the register page', async ({ page, sim }) => {
   void sim; // the new account must not outlive the test
   await page.goto(paths.register());
   const form = page.getByRole('region', { name: 'Registration form' });
+  // Every empty field shows its placeholder whole (the mobile number shares its frame with the
+  // country-code picker, a password field with its reveal button).
+  await expect(form.getByRole('textbox', { name: 'Mobile number' })).toBeVisible();
+  await expectPlaceholdersFit(form, 'the register page');
   await form.getByLabel('Username').fill('phone1234');
   await form.getByLabel('Password', { exact: true }).fill('Secret99');
   await form.getByLabel('Confirm password').fill('Secret99');

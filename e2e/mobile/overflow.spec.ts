@@ -5,7 +5,7 @@
  */
 import type { Locator, Page } from '@playwright/test';
 import { LAYOUTS } from '../../web/src/app/layout-table';
-import { AGENT, expect, NO_SUCH_PAGE, routerGo, sandboxBarBox, shell, test, useSession } from '../fixtures';
+import { AGENT, expect, expectPlaceholdersFit, NO_SUCH_PAGE, routerGo, sandboxBarBox, shell, test, useSession } from '../fixtures';
 import { paths } from '../../web/src/config/paths';
 
 const VIEWPORT = { width: 360, height: 740 };
@@ -66,27 +66,6 @@ async function expectNothingSticksOut(scope: Locator, what: string): Promise<voi
   });
   // Soft: one page's finding does not hide the next page's.
   expect.soft(out, `${what}: parts wider than their container`).toEqual([]);
-}
-
-/**
- * The placeholder of every empty text field in `scope` fits the field: nothing beside it inside the
- * frame (a send button's countdown, a captcha image) leaves the input too narrow to show it whole.
- */
-async function expectPlaceholdersFit(scope: Locator, what: string): Promise<void> {
-  const cut = await scope.evaluate((root) => {
-    const context = document.createElement('canvas').getContext('2d')!;
-    return [...root.querySelectorAll<HTMLInputElement>('input[placeholder]')]
-      .filter((input) => input.checkVisibility() && input.value === '')
-      .map((input) => {
-        const style = getComputedStyle(input);
-        context.font = `${style.fontStyle} ${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
-        const needs = context.measureText(input.placeholder).width;
-        const room = input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
-        return needs > room + 1 ? `${input.name} "${input.placeholder}" needs ${Math.round(needs)} px, has ${Math.round(room)}` : null;
-      })
-      .filter((found) => found !== null);
-  });
-  expect.soft(cut, `${what}: cut placeholders`).toEqual([]);
 }
 
 /** A modal on a phone: a sheet over the whole screen, nothing wider than it, closed with Escape. */
@@ -168,8 +147,11 @@ test("a visitor's modals, then every route as a player in English and Urdu", asy
     await header.getByRole('button', { name: 'Register' }).click();
     const register = page.getByRole('dialog', { name: 'Create account' });
     await expectSheet(page, register, 'register');
-    // The SMS code field while its button counts down (the longest label it has).
+    // Every field of registration by mobile shows its placeholder whole while empty (the mobile
+    // number shares its frame with the country-code picker).
     await register.getByRole('tab', { name: 'Mobile number' }).click();
+    await expectPlaceholdersFit(register, 'register by mobile');
+    // The SMS code field while its button counts down (the longest label it has).
     await register.getByRole('textbox', { name: 'Mobile number' }).fill('03111236360');
     await register.getByRole('button', { name: 'Send code' }).click();
     await expect(register.getByRole('button', { name: /^Code sent \(\d+s\)$/ })).toBeDisabled();
