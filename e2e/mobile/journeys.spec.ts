@@ -182,6 +182,25 @@ test('deposit in the member centre, whose menu is a top bar', async ({ page, api
   await useSession(page, await apiLogin());
   await page.goto(paths.home());
   await expect(page.getByTestId('balance-amount')).toHaveText(/\$/, SLOW);
+  // The balance pill's buttons sit inside its border, each still a 44 × 44 px target to tap.
+  const balance = shell(page).header.getByRole('group', { name: 'Balance' });
+  for (const name of ['Hide balance', 'Refresh balance']) {
+    const placed = await balance.getByRole('button', { name }).evaluate((button) => {
+      const pill = button.closest('.balance')!;
+      const frame = pill.getBoundingClientRect();
+      const box = button.getBoundingClientRect();
+      const border = pill.clientLeft;
+      const x = box.left + box.width / 2;
+      const y = box.top + box.height / 2;
+      const taps = [[-21, -21], [21, -21], [-21, 21], [21, 21]].map(([dx, dy]) => document.elementFromPoint(x + dx!, y + dy!)?.closest('button') === button);
+      return {
+        inside:
+          box.left >= frame.left + border && box.right <= frame.right - border && box.top >= frame.top + border && box.bottom <= frame.bottom - border,
+        taps,
+      };
+    });
+    expect(placed, name).toEqual({ inside: true, taps: [true, true, true, true] });
+  }
   await shell(page).header.getByRole('button', { name: 'Deposit' }).click();
   const dialog = page.getByRole('dialog', { name: 'Members centre' });
   await expect(dialog).toBeVisible();
