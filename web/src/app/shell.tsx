@@ -6,24 +6,22 @@
 import { useQuery } from '@tanstack/react-query';
 import { Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet, useLocation, useNavigate } from 'react-router-dom';
-import { menuSettingsQuery, useBanners, usePermission } from '../api/queries/system';
-import type { Banner } from '../api/types';
+import { Outlet, useLocation } from 'react-router-dom';
+import { menuSettingsQuery, usePermission } from '../api/queries/system';
 import { Footer } from '../features/footer/footer';
 import { useAfterFirstPaint } from '../ui/after-first-paint';
 import { Header } from '../features/header/header';
-import { Carousel, CarouselSkeleton } from '../ui/banner-carousel';
 import { deferredPart } from '../lib/lazy';
 import { DrawerBackdrop, drawer } from '../ui/drawer';
 import { Icon } from '../ui/icons';
 import { PageSpinner } from '../ui/spinner';
 import { useAuth } from '../session/auth';
 import { ErrorBoundary } from './error-boundary';
+import { RouteBanner } from './route-banner';
 import { LoginRedirect } from './login-redirect';
 import { useRouteHandle } from '../session/route-handle';
 import { NOT_FOUND_ROUTE } from './route-table';
 import { ui, useUi } from '../session/ui-store';
-import { paths } from '../config/paths';
 
 /**
  * The side menu hydrates after the rest of the first screen (docs/decisions/039-deferred-hydration.md):
@@ -34,41 +32,6 @@ const SideMenu = deferredPart(
   () => import('../features/side-menu/side-menu').then((m) => m.SideMenu),
   <aside className="side-menu" aria-hidden="true" />,
 );
-
-/** The route group's banners (the route's layout names the group); nothing when the group has none. */
-function RouteBanner({ group }: { group: string }) {
-  const { t } = useTranslation('common');
-  const navigate = useNavigate();
-  const auth = useAuth();
-  const banners = useBanners(group);
-  if (banners.isPending) return <CarouselSkeleton />;
-  if (!banners.data?.length) return null;
-
-  const onSelect = (b: Banner) => {
-    switch (b.linkageType) {
-      case 'PROMOTION':
-        return () => void navigate(paths.promoDetail(b.linkage));
-      case 'GAME':
-        return () => {
-          if (auth.requireLogin()) void navigate(paths.game({ gameId: b.linkage }));
-        };
-      case 'URL':
-        if (!b.linkage) return undefined;
-        return /^https?:/i.test(b.linkage)
-          ? () => void window.open(b.linkage, '_blank', 'noopener,noreferrer')
-          : () => void navigate(b.linkage);
-      default:
-        return undefined;
-    }
-  };
-
-  return (
-    <Carousel
-      label={t('banners')}
-      slides={banners.data.map((b) => ({ id: b.bannerId, image: b.url, title: b.title, onSelect: onSelect(b) }))}
-    />
-  );
-}
 
 export function Shell() {
   const { t } = useTranslation('common');
