@@ -1,6 +1,6 @@
 /**
- * The route group's banners above the section: a slide leads to its promotion, its game or its
- * address.
+ * The route group's banners above the section: a slide leads to its promotion, its game (after the
+ * login a visitor is asked for) or its address.
  */
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
@@ -23,10 +23,13 @@ export function RouteBanner({ group }: { group: string }) {
     switch (b.linkageType) {
       case 'PROMOTION':
         return () => void navigate(paths.promoDetail(b.linkage));
-      case 'GAME':
+      case 'GAME': {
+        // A visitor's game opens once the login it asked for succeeds, as a lobby's Play does.
+        const open = () => void navigate(paths.game({ gameId: b.linkage }));
         return () => {
-          if (auth.requireLogin()) void navigate(paths.game({ gameId: b.linkage }));
+          if (auth.requireLogin(open)) open();
         };
+      }
       case 'URL':
         if (!b.linkage) return undefined;
         return /^https?:/i.test(b.linkage)
