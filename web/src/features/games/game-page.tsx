@@ -2,6 +2,11 @@
  * /game (the game in an iframe, header only). Opened by the launcher with the launch
  * address in the history state; opened cold (reload, shared link) it launches the game itself.
  * Leaving the page refreshes the header balance: the game moved money.
+ *
+ * A visitor is asked to log in, and the game launches once: after the login that the page asked
+ * for succeeds (after-login.ts, as a lobby's Play), or after a login made another way while the
+ * page waits for one, once no login dialog is open (a forced password change keeps it open, and
+ * no game starts behind it). Every launch starts by entering the launching phase.
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -11,6 +16,7 @@ import { ApiError } from '../../api/client';
 import { balanceQuery } from '../../api/queries/member';
 import { paths } from '../../config/paths';
 import { useAuth } from '../../session/auth';
+import { useUi } from '../../session/ui-store';
 import { describeError } from '../../ui/error-state';
 import { Spinner } from '../../ui/spinner';
 import { launchGame } from '../../api/games/launch-game';
@@ -63,14 +69,16 @@ export function GamePage() {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- recompute only when the address changes
   }, [location.key]);
 
+  const launchAgain = useCallback(() => setPhase({ kind: 'launching' }), []);
+  const loginOpen = useUi((s) => !!s.modals.login);
+
   const relaunch = useCallback(async () => {
     if (!gameId) return;
     if (!auth.token || auth.isGuest) {
       setPhase({ kind: 'login' });
-      auth.requireLogin();
+      auth.requireLogin(launchAgain);
       return;
     }
-    setPhase({ kind: 'launching' });
     try {
       const url = roomId
         ? await launchPvp({ gameId, roomId, language: i18n.language })
@@ -81,14 +89,19 @@ export function GamePage() {
       if (error instanceof ApiError && error.errorCode === GAME_MAINTENANCE_ERROR) setPhase({ kind: 'maintenance' });
       else setPhase({ kind: 'error', error });
     }
-  }, [auth, gameId, i18n.language, nodeId, queryClient, roomId, vassalage]);
+  }, [auth, gameId, i18n.language, launchAgain, nodeId, queryClient, roomId, vassalage]);
 
-  // Opened without an address (reload): launch now; again once a visitor has logged in.
+  // Entering the launching phase launches (opened without an address, a retry, after a login).
   useEffect(() => {
-    if (!gameId) return;
-    if (phase.kind === 'launching' || (phase.kind === 'login' && auth.token && !auth.isGuest)) void relaunch();
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- run on entering these phases and on login
-  }, [phase.kind, auth.token]);
+    if (gameId && phase.kind === 'launching') void relaunch();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- run on entering the phase only
+  }, [phase.kind]);
+
+  // A login made another way (the header's) while the page waits for one: launch once its dialog
+  // has closed.
+  useEffect(() => {
+    if (phase.kind === 'login' && auth.token && !auth.isGuest && !loginOpen) launchAgain();
+  }, [phase.kind, auth.token, auth.isGuest, loginOpen, launchAgain]);
 
   // Refresh the header balance when the player leaves the game (and whenever the game says so).
   useEffect(() => {
@@ -189,7 +202,7 @@ export function GamePage() {
           ) : phase.kind === 'login' ? (
             <div className="gx-gameframe__state">
               <p>{t('game.login_needed')}</p>
-              <button type="button" className="btn btn--primary" onClick={() => auth.requireLogin()}>
+              <button type="button" className="btn btn--primary" onClick={() => auth.requireLogin(launchAgain)}>
                 {t('game.login')}
               </button>
             </div>
@@ -199,7 +212,7 @@ export function GamePage() {
               <p className="gx-gameframe__error-title">{t('launch.failed')}</p>
               <p>{describeError(phase.error)}</p>
               <div className="gx-gameframe__actions">
-                <button type="button" className="btn btn--primary" onClick={() => void relaunch()}>
+                <button type="button" className="btn btn--primary" onClick={launchAgain}>
                   {t('game.retry')}
                 </button>
                 <button type="button" className="btn btn--ghost" onClick={back}>
