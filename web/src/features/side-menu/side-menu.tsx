@@ -17,7 +17,8 @@ import { ui, useUi } from '../../session/ui-store';
 import { DRAWER_ID, drawer, useDrawerOpen } from '../../ui/drawer';
 import { PHONE_QUERY, useMediaQuery } from '../../ui/use-media-query';
 import { SIDE_MENU_MAX_VENDORS } from '../../config/constants';
-import { currentLanguage, offeredLanguages, setLanguage } from '../../i18n';
+import { currentLanguage, offeredLanguages } from '../../i18n';
+import { LanguageOptions } from '../../ui/language-options';
 import { alertDialog } from '../../ui/dialog';
 import { Icon, type IconName } from '../../ui/icons';
 import { useAfterFirstPaint } from '../../ui/after-first-paint';
@@ -240,27 +241,15 @@ export function SideMenu() {
               </button>
               <FlyoutPanel id="language" flyout={flyout} label={t('sideMenu:language')} width={languages.length > 6 ? 400 : 240}>
                 <p className="flyout__title">{t('sideMenu:choose_language')}</p>
-                <ul className={`flyout__options${languages.length > 6 ? ' flyout__options--grid' : ''}`} role="list">
-                  {languages.map((l) => (
-                    <li key={l.code}>
-                      <button
-                        type="button"
-                        lang={l.htmlLang}
-                        className="flyout__option"
-                        aria-pressed={l.code === current.code}
-                        onClick={() => {
-                          flyout.close();
-                          // On a phone the drawer closes too, so the page shows in the new language.
-                          drawer.close();
-                          void setLanguage(l.code);
-                        }}
-                      >
-                        <span className="flyout__code">{l.code}</span>
-                        {l.nativeName}
-                      </button>
-                    </li>
-                  ))}
-                </ul>
+                <LanguageOptions
+                  languages={languages}
+                  grid={languages.length > 6}
+                  onChosen={() => {
+                    flyout.close();
+                    // On a phone the drawer closes too, so the page shows in the new language.
+                    drawer.close();
+                  }}
+                />
               </FlyoutPanel>
             </li>
           ) : null}
