@@ -138,6 +138,17 @@ test('register on the register page', async ({ page, sim }) => {
   // country-code picker, a password field with its reveal button).
   await expect(form.getByRole('textbox', { name: 'Mobile number' })).toBeVisible();
   await expectPlaceholdersFit(form, 'the register page');
+  // No side menu here: the page's own language switch, a tap away, lays the page out in Urdu (whose
+  // placeholders fit too) and back.
+  await page.getByRole('button', { name: /Language/ }).tap();
+  await page.getByRole('button', { name: /اردو/ }).tap();
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  const language = page.getByRole('button', { name: /زبان/ });
+  await expect(language).toBeFocused();
+  await expectPlaceholdersFit(page.getByRole('region', { name: 'رجسٹریشن فارم' }), 'the register page in Urdu');
+  await language.tap();
+  await page.getByRole('button', { name: /English/ }).tap();
+  await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
   await form.getByLabel('Username').fill('phone1234');
   await form.getByLabel('Password', { exact: true }).fill('Secret99');
   await form.getByLabel('Confirm password').fill('Secret99');

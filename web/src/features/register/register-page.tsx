@@ -2,7 +2,7 @@
  * /register and /register.html: title 'create account' with the 1000 VND bonus, a
  * back link to home, the new-player promotions in a carousel (autoplay 5 s with more than one), the
  * username / mobile registration form with a reset button, and Google and Facebook buttons when the
- * brand's resources carry them.
+ * brand's resources carry them. Its layout has no side menu: the language switch is the page's own.
  */
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +14,7 @@ import { Icon } from '../../ui/icons';
 import { Skeleton } from '../../ui/spinner';
 import { newPlayerPromotionsQuery } from './api/register';
 import { deferredPart } from '../../lib/lazy';
+import { LanguageMenu } from './language-menu';
 import './register.css';
 import { paths } from '../../config/paths';
 
@@ -45,10 +46,13 @@ export function RegisterPage() {
 
   return (
     <div className="page register-page">
-      <Link to={paths.home()} className="back-link">
-        <Icon name="arrow" size={16} className="flip-rtl" />
-        {t('back_home')}
-      </Link>
+      <div className="register-page__top">
+        <Link to={paths.home()} className="back-link">
+          <Icon name="arrow" size={16} className="flip-rtl" />
+          {t('back_home')}
+        </Link>
+        <LanguageMenu />
+      </div>
       <div className="register-layout">
         <section className="register-hero" aria-labelledby="register-title">
           <h1 id="register-title" className="page-title register-hero__title">
