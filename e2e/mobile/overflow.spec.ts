@@ -157,9 +157,9 @@ test("a visitor's modals, then every route as a player in English and Urdu", asy
     await expect(register.getByRole('button', { name: /^Code sent \(\d+s\)$/ })).toBeDisabled();
     await expectPlaceholdersFit(register.locator('[data-field="verificationCode"]'), 'the SMS code while its button counts down');
     await expectNothingSticksOut(register, 'register by mobile');
-    // The pressed button, now disabled, has no focus to take Escape: the close button.
-    await register.getByRole('button', { name: 'Close' }).click();
-    await expect(register).toHaveCount(0);
+    // Send code handed the focus to the code input, inside the sheet, which Escape closes.
+    await expect(register.getByRole('textbox', { name: 'Verification code' })).toBeFocused();
+    await closeSheet(page);
     await sim.setScenario('default');
 
     await header.getByRole('button', { name: 'Menu', exact: true }).click();
