@@ -56,3 +56,22 @@ test('a home strip that hides tiles fades its end', async ({ page }) => {
   await expect(row).not.toHaveAttribute('data-overflow-start', 'true');
   await expect(row.locator('.scroll-row__arrow:visible')).toHaveCount(0);
 });
+
+for (const lang of ['EN', 'UR'] as const) {
+  test(`a lobby opened on a provider far along its row shows that tab whole, though the row snaps tabs by their start (${lang})`, async ({ page }) => {
+    await page.addInitScript((l) => localStorage.setItem('hisLang', l), lang);
+    await page.goto(`${paths.rng()}?page=JILI`);
+    const viewport = page.locator('.gx-vtabs-row .scroll-row__viewport');
+    const chosen = viewport.locator('[aria-selected="true"]');
+    await expect(chosen).toBeVisible();
+    // Not at the row's start: the row had to scroll to show it.
+    await expect.poll(() => viewport.evaluate((el) => Math.abs(el.scrollLeft))).toBeGreaterThan(0);
+    await expect
+      .poll(async () => {
+        const b = (await chosen.boundingBox())!;
+        const v = (await viewport.boundingBox())!;
+        return b.x >= v.x - 1 && b.x + b.width <= v.x + v.width + 1;
+      })
+      .toBe(true);
+  });
+}

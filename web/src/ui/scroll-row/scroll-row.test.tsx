@@ -8,7 +8,7 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setupDomTests } from '../../testing/setup';
 import { ScrollRow } from './scroll-row';
-import { readScrollCues } from './use-scroll-cues';
+import { readScrollCues, revealInRow } from './use-scroll-cues';
 
 setupDomTests();
 
@@ -222,5 +222,51 @@ describe('ScrollRow', () => {
       expect(button.getAttribute('aria-controls')).toBe(viewport.id);
       expect(button.tabIndex).toBe(0);
     }
+  });
+});
+
+describe('revealInRow', () => {
+  /** A row 300 px wide at x 0 and an item at [left, right], each with a scrollBy that records its calls. */
+  function row(item: { left: number; right: number }, styles: { dir?: 'ltr' | 'rtl'; snap?: string; align?: string } = {}) {
+    const el = document.createElement('div');
+    const child = document.createElement('span');
+    el.append(child);
+    document.body.append(el);
+    el.style.direction = styles.dir ?? 'ltr';
+    if (styles.snap) el.style.scrollSnapType = styles.snap;
+    if (styles.align) child.style.scrollSnapAlign = styles.align;
+    el.getBoundingClientRect = () => DOMRect.fromRect({ x: 0, y: 0, width: 300, height: 40 });
+    child.getBoundingClientRect = () => DOMRect.fromRect({ x: item.left, y: 0, width: item.right - item.left, height: 40 });
+    const scrollBy = vi.fn();
+    el.scrollBy = scrollBy as typeof el.scrollBy;
+    return { el, child, scrollBy };
+  }
+  afterEach(() => document.body.replaceChildren());
+
+  it('brings an item past the end just into view, clear of the arrow', () => {
+    const { el, child, scrollBy } = row({ left: 320, right: 400 });
+    revealInRow(el, child, 40);
+    expect(scrollBy).toHaveBeenCalledWith({ left: 140 });
+  });
+
+  it('brings an item past the end of a row that snaps items by their start to the start, where the snap lets it rest', () => {
+    const { el, child, scrollBy } = row({ left: 320, right: 400 }, { snap: 'x proximity', align: 'start' });
+    revealInRow(el, child, 40);
+    expect(scrollBy).toHaveBeenCalledWith({ left: 280 });
+  });
+
+  it('mirrors right to left: the start is the right edge', () => {
+    const past = row({ left: -100, right: -20 }, { dir: 'rtl' });
+    revealInRow(past.el, past.child, 40);
+    expect(past.scrollBy).toHaveBeenCalledWith({ left: -140 });
+    const snapped = row({ left: -100, right: -20 }, { dir: 'rtl', snap: 'x proximity', align: 'start' });
+    revealInRow(snapped.el, snapped.child, 40);
+    expect(snapped.scrollBy).toHaveBeenCalledWith({ left: -280 });
+  });
+
+  it('leaves an item in view where it is', () => {
+    const { el, child, scrollBy } = row({ left: 100, right: 200 }, { snap: 'x proximity', align: 'start' });
+    revealInRow(el, child, 40);
+    expect(scrollBy).not.toHaveBeenCalled();
   });
 });

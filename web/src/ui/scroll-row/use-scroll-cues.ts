@@ -51,13 +51,31 @@ export function scrollTowards(el: HTMLElement, side: ScrollSide): void {
 /**
  * Bring an item of the row fully into view, clear of the arrows (`margin` each side), without
  * moving the page: scrollIntoView would also scroll the window to a row below the fold.
+ *
+ * A row that snaps its items by their start only rests where an item's start meets its own start:
+ * an item brought in just far enough at the end would be pulled back out by the snap, so such an
+ * item is brought to the start instead.
  */
 export function revealInRow(el: HTMLElement, item: Element, margin = 0): void {
   const row = el.getBoundingClientRect();
   const box = item.getBoundingClientRect();
-  // Physical deltas: the same in both directions.
-  if (box.left < row.left + margin) el.scrollBy({ left: box.left - row.left - margin });
-  else if (box.right > row.right - margin) el.scrollBy({ left: box.right - row.right + margin });
+  const rtl = getComputedStyle(el).direction === 'rtl';
+  const pastStart = rtl ? box.right > row.right - margin : box.left < row.left + margin;
+  const pastEnd = rtl ? box.left < row.left + margin : box.right > row.right - margin;
+  // Physical deltas: the item's left or right edge to the row's, plus the margin.
+  const toLeftEdge = box.left - row.left - margin;
+  const toRightEdge = box.right - row.right + margin;
+  if (pastStart) el.scrollBy({ left: rtl ? toRightEdge : toLeftEdge });
+  else if (pastEnd && snapsAtStart(el, item)) el.scrollBy({ left: rtl ? toRightEdge : toLeftEdge });
+  else if (pastEnd) el.scrollBy({ left: rtl ? toLeftEdge : toRightEdge });
+}
+
+/** The row snaps and the item's snap position is its start. */
+function snapsAtStart(el: HTMLElement, item: Element): boolean {
+  const type = getComputedStyle(el).scrollSnapType;
+  if (!type || type === 'none') return false;
+  // scroll-snap-align: one value for both axes, or the block axis's then the inline axis's.
+  return getComputedStyle(item).scrollSnapAlign.split(' ').pop() === 'start';
 }
 
 const same = (a: ScrollCues, b: ScrollCues) =>
