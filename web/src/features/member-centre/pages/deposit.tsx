@@ -15,6 +15,7 @@ import { ui } from '../../../session/ui-store';
 import { useRuleForm } from '../../../ui/account-form/rule-form';
 import { Field, PageHead, useMoney } from '../../../ui/centre/parts';
 import { AmountField } from '../../../ui/centre/wallet-fields';
+import { BusyButton } from '../../../ui/busy-button';
 import { ErrorState } from '../../../ui/error-state';
 import { Skeleton } from '../../../ui/spinner';
 import { parseAmount, refuseAmount } from '../amount';
@@ -219,14 +220,14 @@ export function DepositPage() {
             </p>
           ) : null}
           <div className="centre-form__actions">
-            <button
+            <BusyButton
               type="submit"
               className="btn btn--primary btn--lg"
               disabled={!channel}
-              aria-disabled={deposit.isPending || undefined}
+              busy={deposit.isPending}
             >
               {deposit.isPending ? t('form.working') : t('deposit.submit')}
-            </button>
+            </BusyButton>
           </div>
         </div>
       </form>
