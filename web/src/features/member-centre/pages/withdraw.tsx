@@ -2,6 +2,9 @@
  * Withdrawal (withdraw): amount within the limits, a bound payout account and the payment password.
  * The money leaves at once and the withdrawal waits for the player's "confirm received"; one not
  * confirmed within the server-supplied minutes is received automatically.
+ *
+ * Withdraw keeps the focus while the withdrawal is under way (busy, not disabled, which would drop
+ * the focus to the page); the form stays, so the focus stays on it when it is done.
  */
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -14,6 +17,7 @@ import { useRuleForm } from '../../../ui/account-form/rule-form';
 import { Badge, PageHead, Stat, useMoney, When } from '../../../ui/centre/parts';
 import { AmountField, WalletPasswordField } from '../../../ui/centre/wallet-fields';
 import { pagedQuery, RecordTable, type Column } from '../../../ui/centre/record-table';
+import { BusyButton } from '../../../ui/busy-button';
 import { confirmDialog } from '../../../ui/dialog';
 import { ErrorState } from '../../../ui/error-state';
 import { formatDate } from '../../../ui/format';
@@ -71,7 +75,7 @@ export function WithdrawPage() {
 
   const submit = form.handleSubmit((v) => {
     const amount = parseAmount(v.amount);
-    if (!data || amount === null) return;
+    if (!data || amount === null || withdraw.isPending) return;
     withdraw.mutate(
       { amount, accountId: account, paymentPassword: v.paymentPassword },
       {
@@ -184,13 +188,14 @@ export function WithdrawPage() {
           </p>
         ) : null}
         <div className="centre-form__actions">
-          <button
+          <BusyButton
             type="submit"
             className="btn btn--primary btn--lg"
-            disabled={withdraw.isPending || !data || noPaymentPassword}
+            disabled={!data || noPaymentPassword}
+            busy={withdraw.isPending}
           >
             {withdraw.isPending ? t('form.working') : t('withdraw.submit')}
-          </button>
+          </BusyButton>
         </div>
       </form>
 

@@ -1,0 +1,62 @@
+// @vitest-environment happy-dom
+/**
+ * Withdrawal: Withdraw keeps the focus while the withdrawal is under way (the form stays, so the
+ * focus stays on the button when it is done).
+ */
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderWithApp, setupComponentTests } from '../../../testing/render';
+import { WithdrawPage } from './withdraw';
+
+setupComponentTests();
+
+const INFO = {
+  available: 1000,
+  minAmount: 100,
+  maxAmount: 5000,
+  autoReceiveMinutes: 30,
+  accounts: [{ id: 'acc-1', bankName: 'Meezan Bank', accountNo: '0123' }],
+};
+const TRANSACTION = { id: 9, kind: 'withdraw', amount: -500, balanceAfter: 500, remark: 'Withdrawal', timestamp: 0 };
+
+let withdrawAnswer: () => void = () => {};
+beforeEach(() => {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn((input: Request | string) => {
+      const path = new URL(typeof input === 'string' ? input : input.url, 'http://localhost').pathname;
+      const answer = (value: unknown) => Response.json({ success: true, value });
+      if (path === '/wps/wallet/withdraw/info') return Promise.resolve(answer(INFO));
+      if (path === '/wps/member/info') return Promise.resolve(answer({ account: 'player1', hasPaymentPassword: true }));
+      if (path === '/wps/record/account') return Promise.resolve(answer({ list: [], totalPages: 1 }));
+      if (path === '/wps/wallet/withdraw')
+        return new Promise<Response>((resolve) => (withdrawAnswer = () => resolve(answer(TRANSACTION))));
+      return Promise.resolve(answer([]));
+    }),
+  );
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('WithdrawPage', () => {
+  it('keeps the focus on Withdraw while it works and when it is done', async () => {
+    const user = userEvent.setup();
+    renderWithApp(<WithdrawPage />);
+    await screen.findByText('Meezan Bank');
+    await user.type(screen.getByRole('textbox', { name: 'Amount' }), '500');
+    await user.type(screen.getByLabelText('Payment password'), '123456');
+    const submit = screen.getByRole('button', { name: 'Withdraw' });
+    await user.click(submit);
+
+    const working = await screen.findByRole('button', { name: 'Please wait…' });
+    expect(working).toBe(submit);
+    expect(working.getAttribute('aria-disabled')).toBe('true');
+    expect((working as HTMLButtonElement).disabled).toBe(false);
+    expect(document.activeElement).toBe(working);
+
+    withdrawAnswer();
+    await waitFor(() => expect(submit.textContent).toBe('Withdraw'));
+    expect(submit.hasAttribute('aria-disabled')).toBe(false);
+    expect(document.activeElement).toBe(submit);
+  });
+});
