@@ -1,6 +1,9 @@
 /**
  * Transfer to upline (transferUpline, members with toUpline): an amount from the main wallet to the
  * upline agent, confirmed with the payment password.
+ *
+ * The submit button keeps the focus while the transfer is under way (busy, not disabled, which
+ * would drop the focus to the page); the form stays, so the focus stays on it when it is done.
  */
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +13,7 @@ import { paymentPasswordRule } from '../../../ui/account-form/payment-password-f
 import { useRuleForm } from '../../../ui/account-form/rule-form';
 import { PageHead, Stat, useMoney } from '../../../ui/centre/parts';
 import { AmountField, WalletPasswordField } from '../../../ui/centre/wallet-fields';
+import { BusyButton } from '../../../ui/busy-button';
 import { Skeleton } from '../../../ui/spinner';
 import { toast } from '../../../ui/toast';
 import { parseAmount, refuseAmount } from '../amount';
@@ -42,7 +46,7 @@ export function TransferUplinePage() {
 
   const submit = form.handleSubmit((v) => {
     const amount = parseAmount(v.amount);
-    if (amount === null) return;
+    if (amount === null || transfer.isPending) return;
     transfer.mutate(
       { amount, paymentPassword: v.paymentPassword },
       {
@@ -97,13 +101,14 @@ export function TransferUplinePage() {
           </p>
         ) : null}
         <div className="centre-form__actions">
-          <button
+          <BusyButton
             type="submit"
             className="btn btn--primary btn--lg"
-            disabled={transfer.isPending || member?.hasPaymentPassword === false}
+            disabled={member?.hasPaymentPassword === false}
+            busy={transfer.isPending}
           >
             {transfer.isPending ? t('form.working') : t('upline.submit')}
-          </button>
+          </BusyButton>
         </div>
       </form>
     </>
