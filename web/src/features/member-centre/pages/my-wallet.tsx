@@ -2,6 +2,9 @@
  * My wallet (transferFund): the total balance split into the main wallet and game wallets, quick
  * deposit/withdraw, and transfers between the main wallet and a provider's wallet (one side is
  * always the main wallet, as the transfer call requires).
+ *
+ * Transfer keeps the focus while the transfer is under way (busy, not disabled, which would drop
+ * the focus to the page); the form stays, so the focus stays on it when it is done.
  */
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -9,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { balanceQuery } from '../../../api/queries/member';
 import { ui } from '../../../session/ui-store';
 import { useRuleForm } from '../../../ui/account-form/rule-form';
+import { BusyButton } from '../../../ui/busy-button';
 import { Field, PageHead, Stat, useMoney } from '../../../ui/centre/parts';
 import { AmountField } from '../../../ui/centre/wallet-fields';
 import { Icon } from '../../../ui/icons';
@@ -56,7 +60,7 @@ export function MyWalletPage() {
 
   const submit = form.handleSubmit((v) => {
     const amount = parseAmount(v.amount);
-    if (amount === null) return;
+    if (amount === null || transfer.isPending) return;
     const body =
       direction === 'in'
         ? { from: MAIN_WALLET, to: v.vendor, amount }
@@ -206,9 +210,9 @@ export function MyWalletPage() {
             </p>
           ) : null}
           <div className="centre-form__actions">
-            <button type="submit" className="btn btn--primary" disabled={transfer.isPending}>
+            <BusyButton type="submit" className="btn btn--primary" busy={transfer.isPending}>
               {transfer.isPending ? t('form.working') : t('wallet.transfer_submit')}
-            </button>
+            </BusyButton>
           </div>
         </form>
       </section>
