@@ -1,12 +1,14 @@
 /**
  * Balance chip: 'refreshing' placeholder until the first answer, a
- * currency symbol prefix (default $), hide/show and refresh.
+ * currency symbol prefix (default $), hide/show and refresh. Refresh keeps the focus while the
+ * balance refreshes (busy, not disabled, which would drop the focus to the page).
  */
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { balanceQuery } from '../../api/queries/member';
 import { usePermission } from '../../api/queries/system';
+import { BusyButton } from '../../ui/busy-button';
 import { formatMoney } from '../../ui/format';
 import { Icon } from '../../ui/icons';
 
@@ -38,16 +40,15 @@ export function Balance() {
       >
         <Icon name={hidden ? 'eye-off' : 'eye'} size={16} />
       </button>
-      <button
-        type="button"
+      <BusyButton
         className={`icon-btn icon-btn--sm${balance.isFetching ? ' is-spinning' : ''}`}
         aria-label={t('refresh_balance')}
         title={t('refresh_balance')}
-        disabled={balance.isFetching}
+        busy={balance.isFetching}
         onClick={() => void balance.refetch()}
       >
         <Icon name="refresh" size={16} />
-      </button>
+      </BusyButton>
     </div>
   );
 }
