@@ -14,6 +14,7 @@ import { isFlagOn, usePermission } from '../../api/queries/system';
 import type { Member } from '../../api/types';
 import { CentreGate } from '../../session/centre/centre-gate';
 import { ui } from '../../session/ui-store';
+import { BusyButton } from '../../ui/busy-button';
 import { CentreFrame, CentreModal, CentreSkeleton } from '../../ui/centre/centre-frame';
 import { LabelChip } from '../../ui/label-chip';
 import { useMoney } from '../../ui/centre/parts';
@@ -116,7 +117,7 @@ function MemberFrame({ member, page }: { member: Member; page: string }) {
   );
 }
 
-function ProfileCard({ member }: { member: Member }) {
+export function ProfileCard({ member }: { member: Member }) {
   const { t } = useTranslation('memberCentre');
   const avatar = useQuery(avatarQuery);
   const balance = useQuery(balanceQuery);
@@ -162,16 +163,16 @@ function ProfileCard({ member }: { member: Member }) {
         <strong className="mc-profile__balance-value" dir="ltr">
           {balance.data ? money(balance.data.sumBalance) : '…'}
         </strong>
-        <button
-          type="button"
+        {/* Busy, not disabled, while it refreshes: a disabled button would drop the focus to the page. */}
+        <BusyButton
           className={`icon-btn icon-btn--sm mc-profile__refresh${balance.isFetching ? ' is-spinning' : ''}`}
           aria-label={t('refresh_balance')}
           title={t('refresh_balance')}
-          disabled={balance.isFetching}
+          busy={balance.isFetching}
           onClick={() => void balance.refetch()}
         >
           <Icon name="refresh" size={15} />
-        </button>
+        </BusyButton>
       </div>
       {pointsMall ? (
         // The points mall is a page of its own (/pointMall): the centre closes and it opens.
