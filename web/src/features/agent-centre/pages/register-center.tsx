@@ -3,13 +3,18 @@
  * Username and password follow the brand's registration rules, checked here with the
  * same engine the server uses; the agent hands the password over and the downline changes it on first
  * login.
+ *
+ * The focus follows the agent: Open account keeps it while the account is being opened (busy, not
+ * disabled, which would drop the focus to the page), the result's title takes it when the form
+ * gives way to the result, and Open another account gives it to the username.
  */
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { validateConfirm, validateField, type FieldRule } from '../../../../../openapi/field-rules';
 import { usePermission } from '../../../api/queries/system';
 import { ui } from '../../../session/ui-store';
 import { useRuleForm } from '../../../ui/account-form/rule-form';
+import { BusyButton } from '../../../ui/busy-button';
 import { Field, PageHead } from '../../../ui/centre/parts';
 import { formatDate } from '../../../ui/format';
 import { useRegisterDownline } from '../api/register-downline';
@@ -43,6 +48,17 @@ export function RegisterCenterPage() {
   const register = useRegisterDownline();
   const [type, setType] = useState<0 | 2>(0);
   const [created, setCreated] = useState<Downline | null>(null);
+  const resultTitle = useRef<HTMLHeadingElement>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  const again = useRef(false);
+
+  useEffect(() => {
+    if (created) resultTitle.current?.focus();
+    else if (again.current) {
+      again.current = false;
+      formRef.current?.querySelector<HTMLInputElement>('input[name="username"]')?.focus();
+    }
+  }, [created]);
   const serverFields = refusedFields(register.error);
 
   const labels: Record<Key, string> = {
@@ -74,6 +90,7 @@ export function RegisterCenterPage() {
   });
 
   const submit = form.handleSubmit((v) => {
+    if (register.isPending) return;
     register.mutate(
       { username: v.username.trim(), password: v.password, isAgent: type },
       {
@@ -95,7 +112,9 @@ export function RegisterCenterPage() {
           <span className="centre-result__icon centre-result__icon--success" aria-hidden="true">
             <SvgIcon d="M5 12.5l4.5 4.5L19 7.5" size={36} strokeWidth={2.4} />
           </span>
-          <h4 className="centre-result__title">{t('register.created_title')}</h4>
+          <h4 className="centre-result__title" ref={resultTitle} tabIndex={-1}>
+            {t('register.created_title')}
+          </h4>
           <dl className="centre-dl centre-result__dl">
             <div className="centre-dl__row">
               <dt>{t('register.username')}</dt>
@@ -127,6 +146,7 @@ export function RegisterCenterPage() {
               type="button"
               className="btn btn--primary"
               onClick={() => {
+                again.current = true;
                 setCreated(null);
                 register.reset();
               }}
@@ -143,6 +163,7 @@ export function RegisterCenterPage() {
     <>
       <PageHead title={t('menu.registerCenter')} lead={t('register.lead')} />
       <form
+        ref={formRef}
         className="centre-card centre-card--pad centre-form centre-form--narrow"
         onSubmit={(e) => void submit(e)}
         noValidate
@@ -230,9 +251,9 @@ export function RegisterCenterPage() {
           </p>
         ) : null}
         <div className="centre-form__actions">
-          <button type="submit" className="btn btn--primary btn--lg" disabled={register.isPending}>
+          <BusyButton type="submit" className="btn btn--primary btn--lg" busy={register.isPending}>
             {register.isPending ? t('form.working') : t('register.submit')}
-          </button>
+          </BusyButton>
         </div>
       </form>
     </>
