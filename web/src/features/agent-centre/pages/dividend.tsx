@@ -3,11 +3,15 @@
  * offering a new one to a direct downline. The contract-rate warning: a downline with a
  * higher rate than the new contract is terminated automatically if the agent proceeds, so the form
  * states the rule, names the affected contract it can see, and asks for confirmation before sending.
+ *
+ * Offer contract keeps the focus while the offer is under way (busy, not disabled, which would drop
+ * the focus to the page); the form stays, so the focus stays on it when it is done.
  */
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { memberInfoQuery } from '../../../api/queries/member';
+import { BusyButton } from '../../../ui/busy-button';
 import { Field, PageHead } from '../../../ui/centre/parts';
 import { alertDialog, confirmDialog } from '../../../ui/dialog';
 import { ErrorState } from '../../../ui/error-state';
@@ -82,6 +86,7 @@ export function DividendPage() {
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
+    if (request.isPending) return;
     const next = validate();
     setErrors(next);
     if (Object.keys(next).length > 0 || rate === null) return;
@@ -281,9 +286,9 @@ export function DividendPage() {
           </p>
         ) : null}
         <div className="centre-form__actions">
-          <button type="submit" className="btn btn--primary btn--lg" disabled={request.isPending}>
+          <BusyButton type="submit" className="btn btn--primary btn--lg" busy={request.isPending}>
             {request.isPending ? t('form.working') : t('dividend.submit')}
-          </button>
+          </BusyButton>
         </div>
       </form>
 
