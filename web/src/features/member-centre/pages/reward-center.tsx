@@ -2,11 +2,15 @@
  * Reward center (rewardCenter): the member's activities and every open one, each in one of the
  * activity states with the action that state allows. Joining and applying carry an
  * optional remark of at most 140 characters; a raffle prize is claimed at once.
+ *
+ * A card's Claim prize and the dialog's Join or Claim keep the focus while their call is under way
+ * (busy, not disabled, which would drop the focus to the page, out of the dialog).
  */
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { translateContent } from '../../../i18n';
 import { Badge, Empty, PageHead, useMoney } from '../../../ui/centre/parts';
+import { BusyButton } from '../../../ui/busy-button';
 import { ErrorState } from '../../../ui/error-state';
 import { formatDate } from '../../../ui/format';
 import { Modal } from '../../../ui/modal';
@@ -147,15 +151,14 @@ function PromoCard({
         </p>
         <div className="mc-promo__actions">
           {view.action ? (
-            <button
-              type="button"
+            <BusyButton
               className="btn btn--primary btn--sm"
-              disabled={busy}
+              busy={busy}
               onClick={() => onAct(view.action as ActivityAction)}
               aria-label={`${t(`rewards.action_${view.action}`)}: ${title}`}
             >
               {t(`rewards.action_${view.action}`)}
-            </button>
+            </BusyButton>
           ) : (
             <span className="mc-promo__state-text">
               {t(`activity_hint.${statusKey(promo.status)}` as 'activity_hint.join')}
@@ -198,7 +201,7 @@ function ApplyDialog({
   const tooLong = length > ACTIVITY_COMMENT_MAX_LENGTH;
 
   const submit = () => {
-    if (tooLong) return;
+    if (tooLong || join.isPending) return;
     const text = comment.trim();
     join.mutate(
       { id: promo.id, ...(text ? { comment: text } : {}) },
@@ -222,14 +225,9 @@ function ApplyDialog({
           <button type="button" className="btn btn--ghost" onClick={onClose}>
             {t('form.cancel')}
           </button>
-          <button
-            type="button"
-            className="btn btn--primary"
-            onClick={submit}
-            disabled={join.isPending || tooLong}
-          >
+          <BusyButton className="btn btn--primary" onClick={submit} disabled={tooLong} busy={join.isPending}>
             {join.isPending ? t('form.working') : t(`rewards.action_${action}`)}
-          </button>
+          </BusyButton>
         </>
       }
     >
