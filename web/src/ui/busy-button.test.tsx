@@ -31,6 +31,21 @@ describe('BusyButton', () => {
     expect(onClick).toHaveBeenCalledTimes(2);
   });
 
+  it('keeps the focus and ignores presses when unavailable for another reason (aria-disabled)', async () => {
+    const user = userEvent.setup();
+    const onClick = vi.fn();
+    render(
+      <BusyButton busy={false} aria-disabled onClick={onClick}>
+        Claim
+      </BusyButton>,
+    );
+    const button = screen.getByRole('button', { name: 'Claim' });
+    await user.click(button);
+    expect(onClick).not.toHaveBeenCalled();
+    expect(document.activeElement).toBe(button);
+    expect(button.getAttribute('aria-disabled')).toBe('true');
+  });
+
   it('does not send its form again while busy', async () => {
     const user = userEvent.setup();
     const onSubmit = vi.fn((e: { preventDefault(): void }) => e.preventDefault());

@@ -3,6 +3,9 @@
  * global.css draws as disabled) and ignores presses, rather than being disabled, which would drop
  * the focus to the page. A press while busy is cancelled, so a submit button does not send its form
  * again; the form's own handler still refuses a second send while the first is under way.
+ *
+ * `aria-disabled` given for another reason (e.g. nothing left to claim) is kept the same way: the
+ * button stays focusable, reads as unavailable, and ignores presses.
  */
 import type { ButtonHTMLAttributes, Ref } from 'react';
 
@@ -12,13 +15,14 @@ export interface BusyButtonProps extends ButtonHTMLAttributes<HTMLButtonElement>
 }
 
 export function BusyButton({ busy, type = 'button', onClick, ...rest }: BusyButtonProps) {
+  const unavailable = busy || rest['aria-disabled'] === true || rest['aria-disabled'] === 'true';
   return (
     <button
       {...rest}
       type={type}
-      aria-disabled={busy || rest['aria-disabled'] || undefined}
+      aria-disabled={unavailable || undefined}
       onClick={(e) => {
-        if (busy) {
+        if (unavailable) {
           e.preventDefault();
           return;
         }
