@@ -1,6 +1,12 @@
-/** Rebate promo (manualRebate): the rebate earned on valid bets since the last claim, and the claim. */
+/**
+ * Rebate promo (manualRebate): the rebate earned on valid bets since the last claim, and the claim.
+ * Claim rebate keeps the focus while the claim is under way and after, when nothing is left to
+ * claim: it is then unavailable (aria-disabled, presses ignored) rather than disabled, which would
+ * drop the focus to the page.
+ */
 import { useTranslation } from 'react-i18next';
 import { Empty, PageHead, useMoney } from '../../../ui/centre/parts';
+import { BusyButton } from '../../../ui/busy-button';
 import { ErrorState } from '../../../ui/error-state';
 import { Skeleton } from '../../../ui/spinner';
 import { toast } from '../../../ui/toast';
@@ -35,10 +41,10 @@ export function ManualRebatePage() {
           <span className="mc-hero__sub">{t('rebate.since_last')}</span>
         </div>
         <div className="mc-hero__actions">
-          <button
-            type="button"
+          <BusyButton
             className="btn btn--light btn--lg"
-            disabled={!canClaim || claim.isPending}
+            aria-disabled={!canClaim}
+            busy={claim.isPending}
             onClick={() =>
               claim.mutate(undefined, {
                 onSuccess: (tx) => toast.success(t('rebate.claimed', { amount: money(tx.amount) })),
@@ -47,7 +53,7 @@ export function ManualRebatePage() {
             }
           >
             {claim.isPending ? t('form.working') : t('rebate.claim')}
-          </button>
+          </BusyButton>
         </div>
       </div>
       <section className="centre-section" aria-labelledby="mc-rebate-items">
