@@ -1,8 +1,11 @@
 /**
  * A list of contracts of one kind with the terms that kind carries, its state and the actions the
- * agent may take (Accept, Reject, Terminate). Reject and terminate ask first.
+ * agent may take (Accept, Reject, Terminate). Reject and terminate ask first. A row's actions are
+ * busy while its call is under way: the pressed one keeps the focus (not disabled, which would drop
+ * it to the page) and presses on the row are ignored.
  */
 import { useTranslation } from 'react-i18next';
+import { BusyButton } from '../../../ui/busy-button';
 import { Amount, Badge, Empty, useMoney, type Tone } from '../../../ui/centre/parts';
 import type { Column } from '../../../ui/centre/record-table';
 import { confirmDialog } from '../../../ui/dialog';
@@ -167,11 +170,10 @@ export function ContractTable({
       cell: (c) => (
         <span className="ac-actions">
           {contractActions(c, me).map((a) => (
-            <button
+            <BusyButton
               key={a}
-              type="button"
               className={`btn btn--sm ${a === 'Accept' ? 'btn--primary' : a === 'Reject' ? 'btn--ghost' : 'btn--danger-ghost'}`}
-              disabled={action.isPending && action.variables?.id === c.id}
+              busy={action.isPending && action.variables?.id === c.id}
               onClick={() => void run(c, a)}
               aria-label={t('contracts.action_of', {
                 action: t(`contracts.action_${a}`),
@@ -179,7 +181,7 @@ export function ContractTable({
               })}
             >
               {t(`contracts.action_${a}`)}
-            </button>
+            </BusyButton>
           ))}
         </span>
       ),
