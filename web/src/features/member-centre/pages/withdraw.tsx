@@ -4,7 +4,8 @@
  * confirmed within the server-supplied minutes is received automatically.
  *
  * Withdraw keeps the focus while the withdrawal is under way (busy, not disabled, which would drop
- * the focus to the page); the form stays, so the focus stays on it when it is done.
+ * the focus to the page); the form stays, so the focus stays on it when it is done. A row's Confirm
+ * received keeps the focus the same way while the confirmation is under way.
  */
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -271,15 +272,14 @@ function WithdrawalHistory({ autoReceiveMinutes }: { autoReceiveMinutes: number 
       header: <span className="visually-hidden">{t('col.action')}</span>,
       cell: (r) =>
         withdrawalState(r) === 'awaiting' ? (
-          <button
-            type="button"
+          <BusyButton
             className="btn btn--primary btn--sm"
-            disabled={confirm.isPending && confirm.variables === r.id}
+            busy={confirm.isPending && confirm.variables === r.id}
             onClick={() => void confirmReceived(r)}
             aria-label={t('withdraw.confirm_received_of', { amount: money(Math.abs(r.amount)) })}
           >
             {t('withdraw.confirm_received')}
-          </button>
+          </BusyButton>
         ) : null,
     },
   ];
