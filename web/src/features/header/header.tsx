@@ -11,6 +11,7 @@ import { paths } from '../../config/paths';
 import { useAuth } from '../../session/auth';
 import { ui } from '../../session/ui-store';
 import { useTheme } from '../../session/theme';
+import { BusyButton } from '../../ui/busy-button';
 import { DRAWER_BUTTON_ID, DRAWER_ID, drawer, useDrawerOpen } from '../../ui/drawer';
 import { Icon } from '../../ui/icons';
 import { useFreeDemo } from '../../session/free-demo';
@@ -92,9 +93,10 @@ export function Header({ showLogo }: { showLogo: boolean }) {
         ) : (
           <>
             {freePlay ? (
-              <button type="button" className="btn btn--ghost btn--sm topbar__demo" onClick={() => demo.start(t('demo_started'))} disabled={demo.pending}>
+              // Busy, not disabled, while the demo starts: a disabled button would drop the focus to the page.
+              <BusyButton className="btn btn--ghost btn--sm topbar__demo" onClick={() => demo.start(t('demo_started'))} busy={demo.pending}>
                 {t('free_demo')}
-              </button>
+              </BusyButton>
             ) : null}
             <button type="button" className="btn btn--outline btn--sm" onClick={() => ui.open('login')}>
               {t('login')}
