@@ -14,7 +14,6 @@ import {
   rmSync,
   writeFileSync,
 } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -313,11 +312,10 @@ describe('sim drift', () => {
       expect.arrayContaining(['getSystemStatus', 'getWhitelabel', 'getCountryCodes']),
     );
     expect(report.operations.map((o) => o.operationId)).not.toContain('getBanners');
-    const probe = createServer();
-    await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-    const { port } = probe.address() as AddressInfo;
-    await new Promise<void>((resolve) => probe.close(() => resolve()));
-    const down = await sim('drift', clean, '--gateway', `http://127.0.0.1:${port}`);
+    // A port nothing listens on that no test's server can take meanwhile (they take ports above
+    // 1024 the system hands out, and a port just found free can be handed out again); not on fetch's
+    // list of refused ports.
+    const down = await sim('drift', clean, '--gateway', 'http://127.0.0.1:1023');
     expect(down.code).toBe(DRIFT_EXIT.unreachable);
     expect(down.err).toMatch(/^The gateway .* did not answer: no answer \(ECONNREFUSED\)/);
   });

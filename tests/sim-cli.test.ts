@@ -4,7 +4,7 @@
  * call main() in-process; a few spawn the script as npm would, to check the entry point.
  */
 import { execFile } from 'node:child_process';
-import { createServer, type AddressInfo } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { promisify } from 'node:util';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
@@ -31,14 +31,12 @@ async function cli(url: string | null, ...args: string[]) {
   return { code, out: out.join('\n'), err: err.join('\n') };
 }
 
-/** A port nothing listens on. */
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
-}
+/**
+ * A port nothing listens on and no test's server can take while a test runs: the servers here take
+ * ports the system hands out (above 1024), and one found free a moment ago can be handed out again.
+ * Below 1024 and not on fetch's list of refused ports.
+ */
+const UNREACHABLE_PORT = 1023;
 
 describe('sim CLI in-process', () => {
   it("README's example: sms last 03001234567 finds the code sent to the +92 seed number, typed in any form", async () => {
@@ -229,7 +227,7 @@ describe('sim CLI in-process', () => {
   });
 
   it('an unreachable server exits 3 with a clear message', async () => {
-    const port = await freePort();
+    const port = UNREACHABLE_PORT;
     const res = await cli(`http://127.0.0.1:${port}`, 'state');
     expect(res.code).toBe(EXIT.unreachable);
     expect(res.err).toContain(`Cannot reach the simulator at http://127.0.0.1:${port}`);
@@ -243,7 +241,7 @@ describe('sim CLI in-process', () => {
     const io = { out: (l: string) => out.push(l), err: (l: string) => err.push(l) };
     expect(await main(['status'], { ...io, env: { SIM_URL: url, PORT: '1' } })).toBe(0);
     expect(out).toEqual(['status normal (0)']);
-    const port = await freePort();
+    const port = UNREACHABLE_PORT;
     expect(await main(['status'], { ...io, env: { PORT: String(port) } })).toBe(EXIT.unreachable);
     expect(err.join('\n')).toContain(`http://localhost:${port}`);
   });
@@ -285,7 +283,7 @@ describe('sim CLI as a process', () => {
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toContain('Unknown command: frobnicate');
     expect(unknown.stderr).toContain('Usage: npm run sim -- <command>');
-    const down = await run(['state', '--url', `http://127.0.0.1:${await freePort()}`]);
+    const down = await run(['state', '--url', `http://127.0.0.1:${UNREACHABLE_PORT}`]);
     expect(down.code).toBe(3);
     expect(down.stderr).toContain('Cannot reach the simulator');
   }, 60_000);
