@@ -13,7 +13,8 @@ vi.mock('./api/login', async (importOriginal) => ({
   useLogin: () => ({ mutate: loginCall, isPending: false }),
 }));
 
-vi.mock('../../session/free-demo', () => ({ useFreeDemo: () => ({ start: demoStart, pending: false }) }));
+let demoPending = false;
+vi.mock('../../session/free-demo', () => ({ useFreeDemo: () => ({ start: demoStart, pending: demoPending }) }));
 
 setupComponentTests();
 
@@ -21,6 +22,7 @@ beforeEach(() => {
   blockNetwork();
   loginCall.mockReset();
   demoStart.mockClear();
+  demoPending = false;
   localStorage.clear();
 });
 
@@ -97,6 +99,19 @@ describe('LoginForm', () => {
     // Not a login: what waits for one (a game's Play) is not run.
     expect(onDone).not.toHaveBeenCalled();
     expect(loginCall).not.toHaveBeenCalled();
+  });
+
+  it('keeps the focus on the free demo while it starts: busy, not disabled, a second press ignored', async () => {
+    demoPending = true;
+    const { user } = renderForm({ FREEPLAY3: true });
+    const demo = screen.getByRole('button', { name: 'Try the free demo' });
+    demo.focus();
+    expect(document.activeElement).toBe(demo);
+    expect(demo.hasAttribute('disabled')).toBe(false);
+    expect(demo.getAttribute('aria-disabled')).toBe('true');
+    await user.click(demo);
+    expect(demoStart).not.toHaveBeenCalled();
+    expect(document.activeElement).toBe(demo);
   });
 
   it('offers no free demo with FREEPLAY3 off', () => {

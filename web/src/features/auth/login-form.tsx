@@ -16,6 +16,7 @@ import { useFlag } from '../../api/queries/system';
 import type { LoginResult } from '../../api/types';
 import { useAuth } from '../../session/auth';
 import { useFreeDemo } from '../../session/free-demo';
+import { BusyButton } from '../../ui/busy-button';
 import { ui } from '../../session/ui-store';
 import { CAPTCHA_MAX_LENGTH, CaptchaField, useCaptcha } from '../../ui/account-form/captcha';
 import { serverFieldErrors } from '../../ui/account-form/field-messages';
@@ -253,9 +254,9 @@ export function LoginForm({ onForgot, onForced, onDone, onDemoStarted }: LoginFo
         // button, so the sheet offers it beside log in and register.
         <p className="login-modal__switch login-modal__demo">
           {t('auth:demo_lead')}{' '}
-          <button type="button" className="link-btn" disabled={demo.pending} onClick={() => demo.start(t('auth:demo_started'), onDemoStarted)}>
+          <BusyButton className="link-btn" busy={demo.pending} onClick={() => demo.start(t('auth:demo_started'), onDemoStarted)}>
             {t('auth:free_demo')}
-          </button>
+          </BusyButton>
         </p>
       ) : null}
     </form>
