@@ -8,7 +8,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement, ReactNode } from 'react';
 import { MemoryRouter } from 'react-router-dom';
-import { afterEach, vi } from 'vitest';
+import { afterEach, expect, vi } from 'vitest';
 import { DEFAULT_REGISTER_RULES, type FieldRule } from '../../../openapi/field-rules';
 import { countryCodesQuery, registerSettingsQuery } from '../api/queries/account';
 import { permissionQuery } from '../api/queries/system';
@@ -103,4 +103,14 @@ export function blockNetwork(): void {
     'fetch',
     vi.fn(() => Promise.reject(new TypeError('network blocked in component tests'))),
   );
+}
+
+/**
+ * A button busy with what it started (ui/busy-button.tsx) keeps the focus: it says it is unavailable
+ * (aria-disabled), is not disabled (which would drop the focus to the page), and has the focus.
+ */
+export function expectBusyWithFocus(button: HTMLElement): void {
+  expect(button.getAttribute('aria-disabled')).toBe('true');
+  expect((button as HTMLButtonElement).disabled).toBe(false);
+  expect(document.activeElement).toBe(button);
 }

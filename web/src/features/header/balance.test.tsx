@@ -6,7 +6,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderWithApp, setupComponentTests } from '../../testing/render';
+import { renderWithApp, setupComponentTests, expectBusyWithFocus } from '../../testing/render';
 import { Balance } from './balance';
 
 setupComponentTests();
@@ -44,9 +44,7 @@ describe('Balance', () => {
     sumBalance = 250;
     await user.click(refresh);
     await waitFor(() => expect(balanceAnswers).toHaveLength(2));
-    expect(refresh.getAttribute('aria-disabled')).toBe('true');
-    expect((refresh as HTMLButtonElement).disabled).toBe(false);
-    expect(document.activeElement).toBe(refresh);
+    expectBusyWithFocus(refresh);
 
     // A press while it refreshes does not ask again.
     await user.click(refresh);

@@ -7,7 +7,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Member } from '../../api/types';
-import { renderWithApp, setupComponentTests } from '../../testing/render';
+import { renderWithApp, setupComponentTests, expectBusyWithFocus } from '../../testing/render';
 import { ProfileCard } from './member-centre-modal';
 
 setupComponentTests();
@@ -47,9 +47,7 @@ describe('ProfileCard', () => {
     sumBalance = 250;
     await user.click(refresh);
     await waitFor(() => expect(balanceAnswers).toHaveLength(2));
-    expect(refresh.getAttribute('aria-disabled')).toBe('true');
-    expect((refresh as HTMLButtonElement).disabled).toBe(false);
-    expect(document.activeElement).toBe(refresh);
+    expectBusyWithFocus(refresh);
 
     // A press while it refreshes does not ask again.
     await user.click(refresh);

@@ -7,7 +7,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderWithApp, setupComponentTests } from '../../../testing/render';
+import { renderWithApp, setupComponentTests, expectBusyWithFocus } from '../../../testing/render';
 import { DepositPage } from './deposit';
 
 setupComponentTests();
@@ -43,9 +43,7 @@ describe('DepositPage', () => {
 
     const working = await screen.findByRole('button', { name: 'Please wait…' });
     expect(working).toBe(submit);
-    expect(working.getAttribute('aria-disabled')).toBe('true');
-    expect((working as HTMLButtonElement).disabled).toBe(false);
-    expect(document.activeElement).toBe(working);
+    expectBusyWithFocus(working);
 
     depositAnswer();
     const title = await screen.findByRole('heading', { name: 'Deposit successful' });

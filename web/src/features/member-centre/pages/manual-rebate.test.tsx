@@ -6,7 +6,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderWithApp, setupComponentTests } from '../../../testing/render';
+import { renderWithApp, setupComponentTests, expectBusyWithFocus } from '../../../testing/render';
 import { ManualRebatePage } from './manual-rebate';
 
 setupComponentTests();
@@ -51,9 +51,7 @@ describe('ManualRebatePage', () => {
 
     const working = await screen.findByRole('button', { name: 'Please wait…' });
     expect(working).toBe(claim);
-    expect(working.getAttribute('aria-disabled')).toBe('true');
-    expect((working as HTMLButtonElement).disabled).toBe(false);
-    expect(document.activeElement).toBe(working);
+    expectBusyWithFocus(working);
 
     claimAnswer();
     await waitFor(() => expect(claim.textContent).toBe('Claim rebate'));

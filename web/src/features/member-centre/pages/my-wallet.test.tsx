@@ -6,7 +6,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderWithApp, setupComponentTests } from '../../../testing/render';
+import { renderWithApp, setupComponentTests, expectBusyWithFocus } from '../../../testing/render';
 import { MyWalletPage } from './my-wallet';
 
 setupComponentTests();
@@ -42,9 +42,7 @@ describe('MyWalletPage', () => {
 
     const working = await screen.findByRole('button', { name: 'Please wait…' });
     expect(working).toBe(submit);
-    expect(working.getAttribute('aria-disabled')).toBe('true');
-    expect((working as HTMLButtonElement).disabled).toBe(false);
-    expect(document.activeElement).toBe(working);
+    expectBusyWithFocus(working);
 
     transferAnswer();
     await waitFor(() => expect(submit.textContent).toBe('Transfer'));

@@ -8,7 +8,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { preloadIdleChunks } from '../../../lib/lazy';
-import { renderWithApp, setupComponentTests } from '../../../testing/render';
+import { renderWithApp, setupComponentTests, expectBusyWithFocus } from '../../../testing/render';
 import { WithdrawPage } from './withdraw';
 
 setupComponentTests();
@@ -61,9 +61,7 @@ describe('WithdrawPage', () => {
 
     const working = await screen.findByRole('button', { name: 'Please wait…' });
     expect(working).toBe(submit);
-    expect(working.getAttribute('aria-disabled')).toBe('true');
-    expect((working as HTMLButtonElement).disabled).toBe(false);
-    expect(document.activeElement).toBe(working);
+    expectBusyWithFocus(working);
 
     withdrawAnswer();
     await waitFor(() => expect(submit.textContent).toBe('Withdraw'));
