@@ -59,20 +59,21 @@ export function scrollTowards(el: HTMLElement, side: ScrollSide): void {
 export function revealInRow(el: HTMLElement, item: Element, margin = 0): void {
   const row = el.getBoundingClientRect();
   const box = item.getBoundingClientRect();
-  const rtl = getComputedStyle(el).direction === 'rtl';
+  const style = getComputedStyle(el);
+  const rtl = style.direction === 'rtl';
   const pastStart = rtl ? box.right > row.right - margin : box.left < row.left + margin;
   const pastEnd = rtl ? box.left < row.left + margin : box.right > row.right - margin;
-  // Physical deltas: the item's left or right edge to the row's, plus the margin.
+  // Physical deltas that bring the item's start (or end) edge to the row's, clear of the arrow.
   const toLeftEdge = box.left - row.left - margin;
   const toRightEdge = box.right - row.right + margin;
-  if (pastStart) el.scrollBy({ left: rtl ? toRightEdge : toLeftEdge });
-  else if (pastEnd && snapsAtStart(el, item)) el.scrollBy({ left: rtl ? toRightEdge : toLeftEdge });
-  else if (pastEnd) el.scrollBy({ left: rtl ? toLeftEdge : toRightEdge });
+  const [toStart, toEnd] = rtl ? [toRightEdge, toLeftEdge] : [toLeftEdge, toRightEdge];
+  if (pastStart || (pastEnd && snapsAtStart(style, item))) el.scrollBy({ left: toStart });
+  else if (pastEnd) el.scrollBy({ left: toEnd });
 }
 
-/** The row snaps and the item's snap position is its start. */
-function snapsAtStart(el: HTMLElement, item: Element): boolean {
-  const type = getComputedStyle(el).scrollSnapType;
+/** The row (its computed style) snaps, and the item's snap position is its start. */
+function snapsAtStart(row: CSSStyleDeclaration, item: Element): boolean {
+  const type = row.scrollSnapType;
   if (!type || type === 'none') return false;
   // scroll-snap-align: one value for both axes, or the block axis's then the inline axis's.
   return getComputedStyle(item).scrollSnapAlign.split(' ').pop() === 'start';
